@@ -1,0 +1,109 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { translate } from '@printomat/shared';
+import type { TAppContext } from './context';
+import { registerAccessControl } from './http/access';
+import { registerCsrfProtection } from './http/csrf';
+import { registerErrorHandler } from './http/error-handler';
+import { overrideMethod } from './http/method-override';
+import { registerRequestContext } from './http/request-context';
+import { registerAuditRoutes } from './modules/audit/audit.routes';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerFacebookRoutes } from './modules/auth/facebook.routes';
+import { registerDevMailboxRoutes } from './modules/dev/mailbox.routes';
+import { registerDocumentRoutes } from './modules/documents/documents.routes';
+import { registerPrintjobRoutes } from './modules/printjobs/printjobs.routes';
+import { registerUserPanelRoutes } from './modules/users/user-panel.routes';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { isPageRequest, registerWebRoutes } from './web/web.routes';
+import path from 'node:path';
+
+export interface TRouteInfo {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered route: the deny-by-default test walks it. */
+    routeList: readonly TRouteInfo[];
+  }
+}
+
+export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    // Fastify has no request timeout by default: a slow client could hold a socket forever.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: 5_000,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    rewriteUrl: overrideMethod,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const routes: TRouteInfo[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  app.decorate('routeList', routes);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Error handler and hooks first: plugins registered later inherit them.
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  registerRequestContext(app, ctx);
+  registerAccessControl(app);
+  registerCsrfProtection(app, ctx);
+  await app.register(fastifyFormbody, { bodyLimit: config.bodyLimitBytes });
+  // Uploads stream to disk; the per-file limit is applied where the file is read.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Printomat API',
+        version: '1',
+        description:
+          'JSON API of the web app and the phone apps. State-changing calls need the X-CSRF-Token header (GET /ajax/csrf).',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerHealthRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  registerFacebookRoutes(app, ctx);
+  registerAuditRoutes(app, ctx);
+  registerPrintjobRoutes(app, ctx);
+  registerDocumentRoutes(app, ctx);
+  registerUserPanelRoutes(app, ctx);
+  if (!config.smtpUrl && !config.isProduction) registerDevMailboxRoutes(app, ctx);
+
+  const hasWeb = await registerWebRoutes(app, ctx);
+  app.setNotFoundHandler((request, reply) => {
+    if (hasWeb && isPageRequest(request.method, request.url, request.headers.accept)) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html', path.resolve(config.webDistDir));
+    }
+    return reply
+      .status(404)
+      .send({ message: translate(request.locale, 'errors.not_found'), code: 'not_found' });
+  });
+  return app;
+}

@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TConfig } from './config';
+import type { TDatabase, TDb } from './db/database';
+import type { TMailer } from './modules/mail/mailer';
+import type { JobWorker } from './modules/jobs/queue';
+import type { TOfficeConverter } from './modules/documents/converters/office-converter';
+import type { DocumentStorage } from './modules/documents/storage';
+
+/** What services need from the running process. Built once in `createContext`. */
+export interface TAppContext {
+  config: TConfig;
+  database: TDatabase;
+  db: TDb;
+  mailer: TMailer;
+  worker: JobWorker;
+  storage: DocumentStorage;
+  officeConverter: TOfficeConverter;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}

@@ -1,0 +1,81 @@
+import { pino, type Logger } from 'pino';
+import type { TConfig } from './config';
+import type { TAppContext } from './context';
+import { openDatabase, type TDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { JobWorker } from './modules/jobs/queue';
+import { createMailer } from './modules/mail/mailer';
+import { SEND_MAIL_JOB } from './modules/mail/mail.jobs';
+import path from 'node:path';
+import { createOfficeConverter } from './modules/documents/converters/office-converter';
+import { PROCESS_DOCUMENT_JOB } from './modules/documents/documents.jobs';
+import { processDocument } from './modules/documents/documents.service';
+import { DocumentStorage } from './modules/documents/storage';
+
+export function createLogger(config: TConfig): Logger {
+  return pino({
+    level: config.logLevel,
+    redact: [
+      'req.headers.cookie',
+      'req.headers["x-csrf-token"]',
+      'req.headers.authorization',
+      'res.headers["set-cookie"]',
+    ],
+  });
+}
+
+/** Opens the database, runs migrations and wires the mailer and job worker. */
+export async function createContext(
+  config: TConfig,
+  options: { database?: TDatabase; log?: Logger; workerIdleMs?: number } = {},
+): Promise<TAppContext> {
+  const log = options.log ?? createLogger(config);
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await migrateToLatest(database.db);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    db: database.db,
+    log,
+  });
+  const worker = new JobWorker(database.db, log, options.workerIdleMs ?? 1000);
+  worker.register(SEND_MAIL_JOB, (mail) => mailer.send(mail));
+  const storage = new DocumentStorage(path.join(config.dataDir, 'documents'));
+  const officeConverter = createOfficeConverter({
+    workDir: path.join(config.dataDir, 'office'),
+    timeoutMs: config.conversionTimeoutMs,
+    sofficePath: config.sofficePath,
+    pythonPath: config.unoPythonPath,
+    log,
+  });
+  const ctx: TAppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    worker,
+    storage,
+    officeConverter,
+    log,
+    now: () => new Date(),
+  };
+  const pipelineDeps = {
+    storage,
+    officeConverter,
+    maxPages: config.maxPagesPerDocument,
+    timeoutMs: config.conversionTimeoutMs,
+  };
+  worker.register(PROCESS_DOCUMENT_JOB, ({ documentId }) =>
+    processDocument(ctx, pipelineDeps, documentId),
+  );
+  return ctx;
+}
+
+export async function closeContext(ctx: TAppContext): Promise<void> {
+  await ctx.worker.stop();
+  await ctx.officeConverter.close();
+  ctx.mailer.close();
+  await ctx.database.close();
+}

@@ -1,0 +1,29 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { TDb } from './database';
+import * as m0001 from './migrations/0001-foundation';
+import * as m0002 from './migrations/0002-printjobs-documents';
+import * as m0003 from './migrations/0003-page-reservations';
+import * as m0004 from './migrations/0004-release';
+
+// Listed statically so the same migrations run under tsx, in tests and in a bundle.
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-foundation': m0001,
+  '0002-printjobs-documents': m0002,
+  '0003-page-reservations': m0003,
+  '0004-release': m0004,
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
+
+export async function migrateToLatest(db: TDb): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(
+      `Migration ${failed?.migrationName ?? '?'} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
+      { cause: error },
+    );
+  }
+  return (results ?? []).map((r) => r.migrationName);
+}

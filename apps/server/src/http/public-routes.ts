@@ -1,0 +1,31 @@
+/**
+ * The reviewed list of routes a person without a session may call. Everything else needs a
+ * session (401), and `/api/admin/*` needs the admin role (403). Adding a line here is a
+ * security decision: say why next to it.
+ */
+export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
+  'GET /healthz', // load balancer probe
+  'GET /api/session', // who am I (null when signed out) + CSRF token
+  'GET /ajax/csrf', // phone apps fetch their CSRF token before signing in
+  'POST /ajax/session', // phone app sign-in
+  'POST /api/auth/register',
+  'POST /api/auth/sign-in',
+  'POST /api/auth/confirm-email', // the link from the mail works in any browser
+  'PUT /api/account/locale', // guests switch language too (cookie only)
+  'GET /auth/facebook', // OAuth start
+  'GET /auth/facebook/callback', // OAuth return; protected by the state parameter
+  // OpenAPI description of the JSON API and its viewer (no data).
+  'GET /api/docs',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/static/*',
+  'GET /dev/mailbox', // development only: never registered when SMTP_URL is set or in production
+  'GET /*', // the web app's static files and page shell (no data)
+  'HEAD /*',
+]);
+
+export function routeKey(method: string, url: string): string {
+  return `${method.toUpperCase()} ${url}`;
+}

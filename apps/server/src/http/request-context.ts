@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_COOKIE,
+  localeFromAcceptLanguage,
+  type TLocale,
+} from '@printomat/shared';
+import type { TAppContext } from '../context';
+import type { TUserRow } from '../db/schema';
+import { findLiveSession, touchSession } from '../modules/auth/sessions.repo';
+import { hashToken, randomToken } from '../modules/auth/tokens';
+import type { TNewSession, TRequestMeta } from '../modules/auth/auth.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: TLocale;
+    user: TUserRow | null;
+    sessionId: string | null;
+    /** The token this request must present in X-CSRF-Token for state-changing calls. */
+    csrfToken: string;
+  }
+}
+
+export const SESSION_COOKIE = 'sid';
+export const CSRF_COOKIE = 'csrf_token';
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+export function requestMeta(request: FastifyRequest): TRequestMeta {
+  return {
+    ip: request.ip ?? null,
+    userAgent: request.headers['user-agent'] ?? null,
+    locale: request.locale,
+  };
+}
+
+function cookieOptions(ctx: TAppContext, httpOnly: boolean, maxAgeSeconds: number) {
+  return {
+    path: '/',
+    httpOnly,
+    sameSite: 'lax' as const,
+    secure: ctx.config.isProduction,
+    maxAge: maxAgeSeconds,
+  };
+}
+
+export function setSessionCookies(
+  ctx: TAppContext,
+  reply: FastifyReply,
+  session: TNewSession,
+): void {
+  const maxAge = Math.floor((session.expiresAt.getTime() - ctx.now().getTime()) / 1000);
+  reply.setCookie(SESSION_COOKIE, session.token, cookieOptions(ctx, true, maxAge));
+  reply.setCookie(CSRF_COOKIE, session.csrfToken, cookieOptions(ctx, false, maxAge));
+  reply.request.csrfToken = session.csrfToken;
+}
+
+/** After sign-out: a fresh anonymous CSRF token, no session cookie. */
+export function clearSessionCookies(ctx: TAppContext, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  const token = randomToken();
+  reply.setCookie(CSRF_COOKIE, token, cookieOptions(ctx, false, 365 * 86_400));
+  reply.request.csrfToken = token;
+}
+
+export function setLocaleCookie(ctx: TAppContext, reply: FastifyReply, locale: TLocale): void {
+  reply.setCookie(LOCALE_COOKIE, locale, cookieOptions(ctx, false, 365 * 86_400));
+  reply.request.locale = locale;
+}
+
+/**
+ * Loads the session (if any) and decides the language: the cookie set by the language switcher,
+ * then the signed-in person's profile, then Accept-Language.
+ */
+export function registerRequestContext(app: FastifyInstance, ctx: TAppContext): void {
+  app.decorateRequest('locale', DEFAULT_LOCALE);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.decorateRequest('csrfToken', '');
+
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      const now = ctx.now();
+      const session = await findLiveSession(ctx.db, hashToken(token), now);
+      if (session) {
+        request.user = session.user;
+        request.sessionId = session.id;
+        request.csrfToken = session.csrf_token;
+        if (now.getTime() - session.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+          await touchSession(
+            ctx.db,
+            session.id,
+            now,
+            new Date(now.getTime() + ctx.config.sessionTtlDays * 86_400_000),
+          );
+        }
+      } else {
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      }
+    }
+    if (!request.sessionId) {
+      const existing = request.cookies[CSRF_COOKIE];
+      if (existing && existing.length >= 32 && existing.length <= 128) {
+        request.csrfToken = existing;
+      } else {
+        request.csrfToken = randomToken();
+        reply.setCookie(CSRF_COOKIE, request.csrfToken, cookieOptions(ctx, false, 365 * 86_400));
+      }
+    } else if (request.cookies[CSRF_COOKIE] !== request.csrfToken) {
+      reply.setCookie(
+        CSRF_COOKIE,
+        request.csrfToken,
+        cookieOptions(ctx, false, ctx.config.sessionTtlDays * 86_400),
+      );
+    }
+    const cookieLocale = request.cookies[LOCALE_COOKIE];
+    request.locale = isLocale(cookieLocale)
+      ? cookieLocale
+      : (request.user?.locale ??
+        localeFromAcceptLanguage(request.headers['accept-language']) ??
+        DEFAULT_LOCALE);
+  });
+}

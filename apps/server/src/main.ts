@@ -1,0 +1,55 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { closeContext, createContext } from './create-context';
+import { isDatabaseEmpty, seedDemoData } from './seed/seed';
+import { DEMO_ACCOUNTS } from './seed/demo-data';
+
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const ctx = await createContext(config);
+if (config.seedOnEmpty && (await isDatabaseEmpty(ctx.db))) {
+  await seedDemoData(ctx.db);
+  ctx.log.info('empty database: demo data loaded');
+}
+const app = await buildApp(ctx);
+ctx.worker.start();
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  ctx.log.info({ signal }, 'shutting down');
+  await app.close();
+  await closeContext(ctx);
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const lines = [
+  '',
+  `Printomat is running: ${config.publicUrl.replace(`:${config.port}`, `:${port}`)}`,
+  `Database: ${ctx.database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+  'Demo accounts:',
+  ...DEMO_ACCOUNTS.map(
+    (a) => `  ${a.role.padEnd(9)} ${a.email.padEnd(28)} password: ${a.password}`,
+  ),
+  config.smtpUrl
+    ? `Mail goes to ${new URL(config.smtpUrl).host}`
+    : `Sent mail: ${config.publicUrl}/dev/mailbox`,
+  `API docs: ${config.publicUrl}/api/docs`,
+  '',
+];
+console.log(lines.join('\n'));

@@ -1,0 +1,25 @@
+import type { TDb } from '../../db/database';
+
+export function listAuditEntries(
+  db: TDb,
+  options: { limit: number; beforeId?: number | undefined },
+) {
+  let query = db
+    .selectFrom('audit_log')
+    .leftJoin('users', 'users.id', 'audit_log.actor_user_id')
+    .select([
+      'audit_log.id',
+      'audit_log.action',
+      'audit_log.subject_type',
+      'audit_log.subject_id',
+      'audit_log.details',
+      'audit_log.ip',
+      'audit_log.created_at',
+      'audit_log.actor_user_id',
+      'users.email as actor_email',
+    ])
+    .orderBy('audit_log.id', 'desc')
+    .limit(options.limit);
+  if (options.beforeId !== undefined) query = query.where('audit_log.id', '<', options.beforeId);
+  return query.execute();
+}

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZAjaxUser,
+  ZChangePasswordInput,
+  ZConfirmEmailInput,
+  ZLocaleInput,
+  ZMe,
+  ZOk,
+  ZRegisterInput,
+  ZSessionInput,
+  ZSessionState,
+  ZSignInInput,
+} from '@printomat/shared';
+import type { TAppContext } from '../../context';
+import type { TUserRow } from '../../db/schema';
+import { unauthorized } from '../../http/errors';
+import {
+  clearSessionCookies,
+  requestMeta,
+  setLocaleCookie,
+  setSessionCookies,
+} from '../../http/request-context';
+import { remainingPages } from '../pages/pages-ledger.service';
+import { presentAjaxUser, presentMe } from '../users/users.presenter';
+import {
+  changePassword,
+  confirmEmail,
+  createSession,
+  registerUser,
+  resendConfirmation,
+  setUserLocale,
+  signIn,
+  signOut,
+} from './auth.service';
+
+const ZUserAnswer = z.object({ user: ZMe });
+
+export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const me = async (user: TUserRow) =>
+    presentMe(user, await remainingPages(ctx.db, user.id, ctx.now()));
+  const requireUser = (user: TUserRow | null): TUserRow => {
+    if (!user) throw unauthorized();
+    return user;
+  };
+
+  app.get(
+    '/api/session',
+    { schema: { tags: ['auth'], response: { 200: ZSessionState } } },
+    async (request) => ({
+      user: request.user ? await me(request.user) : null,
+      csrf_token: request.csrfToken,
+      facebook_enabled: ctx.config.facebook !== undefined,
+      locale: request.locale,
+      max_upload_bytes: ctx.config.maxUploadBytes,
+    }),
+  );
+
+  app.get(
+    '/ajax/csrf',
+    { schema: { tags: ['phone app'], response: { 200: z.object({ csrf_token: z.string() }) } } },
+    async (request) => ({ csrf_token: request.csrfToken }),
+  );
+
+  app.post(
+    '/api/auth/register',
+    { schema: { tags: ['auth'], body: ZRegisterInput, response: { 201: ZUserAnswer } } },
+    async (request, reply) => {
+      const user = await registerUser(ctx, request.body, requestMeta(request));
+      const session = await createSession(ctx, user.id, requestMeta(request), {
+        replacesSessionId: request.sessionId ?? undefined,
+      });
+      setSessionCookies(ctx, reply, session);
+      return reply.status(201).send({ user: await me(user) });
+    },
+  );
+
+  app.post(
+    '/api/auth/confirm-email',
+    {
+      schema: {
+        tags: ['auth'],
+        body: ZConfirmEmailInput,
+        response: { 200: z.object({ email: z.string() }) },
+      },
+    },
+    async (request) => {
+      const user = await confirmEmail(ctx, request.body.token);
+      return { email: user.email };
+    },
+  );
+
+  app.post(
+    '/api/auth/resend-confirmation',
+    { schema: { tags: ['auth'], response: { 200: ZOk } } },
+    async (request) => {
+      await resendConfirmation(ctx, requireUser(request.user));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-in',
+    { schema: { tags: ['auth'], body: ZSignInInput, response: { 200: ZUserAnswer } } },
+    async (request, reply) => {
+      const user = await signIn(ctx, request.body, requestMeta(request));
+      const session = await createSession(ctx, user.id, requestMeta(request), {
+        replacesSessionId: request.sessionId ?? undefined,
+      });
+      setSessionCookies(ctx, reply, session);
+      return { user: await me(user) };
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-out',
+    { schema: { tags: ['auth'], response: { 200: ZOk } } },
+    async (request, reply) => {
+      if (request.sessionId) await signOut(ctx, request.sessionId);
+      clearSessionCookies(ctx, reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.put(
+    '/api/account/password',
+    { schema: { tags: ['account'], body: ZChangePasswordInput, response: { 200: ZOk } } },
+    async (request) => {
+      const user = requireUser(request.user);
+      await changePassword(ctx, user, request.sessionId ?? '', request.body, requestMeta(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.put(
+    '/api/account/locale',
+    {
+      schema: {
+        tags: ['account'],
+        body: ZLocaleInput,
+        response: { 200: z.object({ locale: ZLocaleInput.shape.locale }) },
+      },
+    },
+    async (request, reply) => {
+      const { locale } = request.body;
+      if (request.user) request.user = await setUserLocale(ctx, request.user, locale);
+      setLocaleCookie(ctx, reply, locale);
+      return { locale };
+    },
+  );
+
+  // Phone apps (spec section 7 contract): JSON sign-in answering like GET /ajax/user.
+  app.post(
+    '/ajax/session',
+    { schema: { tags: ['phone app'], body: ZSessionInput, response: { 200: ZAjaxUser } } },
+    async (request, reply) => {
+      const isMobileApp = request.body.is_mobile_app === true;
+      const user = await signIn(ctx, request.body, requestMeta(request), { isMobileApp });
+      const session = await createSession(ctx, user.id, requestMeta(request), {
+        isMobileApp,
+        replacesSessionId: request.sessionId ?? undefined,
+      });
+      setSessionCookies(ctx, reply, session);
+      return presentAjaxUser(user, await remainingPages(ctx.db, user.id, ctx.now()));
+    },
+  );
+
+  app.delete(
+    '/ajax/session',
+    { schema: { tags: ['phone app'], response: { 200: ZOk } } },
+    async (request, reply) => {
+      if (request.sessionId) await signOut(ctx, request.sessionId);
+      clearSessionCookies(ctx, reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/ajax/user',
+    { schema: { tags: ['phone app'], response: { 200: ZAjaxUser } } },
+    async (request) => {
+      const user = requireUser(request.user);
+      return presentAjaxUser(user, await remainingPages(ctx.db, user.id, ctx.now()));
+    },
+  );
+}

@@ -1,0 +1,210 @@
+import type {
+  TChangePasswordInput,
+  TLocale,
+  TRegisterInput,
+  TSignInInput,
+} from '@printomat/shared';
+import type { TAppContext } from '../../context';
+import type { TDb } from '../../db/database';
+import type { TUserRow } from '../../db/schema';
+import { AppError, fieldError } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
+import { enqueueJob } from '../jobs/queue';
+import { confirmEmailMail, passwordChangedMail } from '../mail/mail.templates';
+import { SEND_MAIL_JOB } from '../mail/mail.jobs';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByReferralCode,
+  insertUser,
+  updateUser,
+} from '../users/users.repo';
+import { consumeEmailConfirmation, insertEmailConfirmation } from './email-confirmations.repo';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { deleteOtherSessions, deleteSession, insertSession } from './sessions.repo';
+import { countRecentFailures, recordSignInAttempt } from './sign-in-attempts.repo';
+import { hashToken, randomCode, randomToken } from './tokens';
+
+export interface TRequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+  locale: TLocale;
+}
+
+export interface TNewSession {
+  token: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (err: unknown) =>
+  typeof err === 'object' && err !== null && 'code' in err && err.code === UNIQUE_VIOLATION;
+
+export async function createSession(
+  ctx: TAppContext,
+  userId: number,
+  meta: TRequestMeta,
+  options: { isMobileApp?: boolean; replacesSessionId?: string } = {},
+): Promise<TNewSession> {
+  const token = randomToken();
+  const csrfToken = randomToken();
+  const expiresAt = new Date(ctx.now().getTime() + ctx.config.sessionTtlDays * 86_400_000);
+  // Rotation: the session the request came with (if any) ends when a new one starts.
+  if (options.replacesSessionId) await deleteSession(ctx.db, options.replacesSessionId);
+  await insertSession(ctx.db, {
+    id: hashToken(token),
+    user_id: userId,
+    csrf_token: csrfToken,
+    is_mobile_app: options.isMobileApp ?? false,
+    user_agent: meta.userAgent?.slice(0, 500) ?? null,
+    ip: meta.ip,
+    expires_at: expiresAt,
+  });
+  return { token, csrfToken, expiresAt };
+}
+
+async function queueConfirmationMail(ctx: TAppContext, db: TDb, user: TUserRow): Promise<void> {
+  const token = randomToken();
+  const hours = ctx.config.confirmationTtlHours;
+  await insertEmailConfirmation(db, {
+    user_id: user.id,
+    token_hash: hashToken(token),
+    email: user.email,
+    expires_at: new Date(ctx.now().getTime() + hours * 3_600_000),
+  });
+  const link = `${ctx.config.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+  await enqueueJob(db, SEND_MAIL_JOB, confirmEmailMail(user.locale, user.email, link, hours));
+}
+
+export async function registerUser(
+  ctx: TAppContext,
+  input: TRegisterInput,
+  meta: TRequestMeta,
+): Promise<TUserRow> {
+  let user: TUserRow;
+  try {
+    user = await ctx.db.transaction().execute(async (trx) => {
+      if (await findUserByEmail(trx, input.email)) throw fieldError('email', 'taken');
+      const referrer = input.referral_code
+        ? await findUserByReferralCode(trx, input.referral_code)
+        : undefined;
+      const created = await insertUser(trx, {
+        email: input.email,
+        password_hash: await hashPassword(input.password),
+        locale: input.locale ?? meta.locale,
+        referral_code: randomCode(8),
+        referred_by_user_id: referrer?.id ?? null,
+      });
+      await queueConfirmationMail(ctx, trx, created);
+      await recordAudit(trx, {
+        actorUserId: created.id,
+        action: 'user.registered',
+        subject: ['user', created.id],
+        ip: meta.ip,
+      });
+      return created;
+    });
+  } catch (err) {
+    // Two sign-ups racing for one address: the unique index decides, the loser sees "taken".
+    if (isUniqueViolation(err)) throw fieldError('email', 'taken');
+    throw err;
+  }
+  ctx.worker.kick();
+  return user;
+}
+
+export async function resendConfirmation(ctx: TAppContext, user: TUserRow): Promise<void> {
+  if (user.email_confirmed_at) return;
+  await ctx.db.transaction().execute((trx) => queueConfirmationMail(ctx, trx, user));
+  ctx.worker.kick();
+}
+
+export async function confirmEmail(ctx: TAppContext, token: string): Promise<TUserRow> {
+  const user = await ctx.db.transaction().execute(async (trx) => {
+    const confirmation = await consumeEmailConfirmation(trx, hashToken(token), ctx.now());
+    const owner = confirmation ? await findUserById(trx, confirmation.user_id) : undefined;
+    if (!confirmation || !owner || owner.email !== confirmation.email) {
+      throw new AppError(400, 'confirmation_link_invalid', 'errors.confirmation_link_invalid');
+    }
+    return owner.email_confirmed_at
+      ? owner
+      : updateUser(trx, owner.id, { email_confirmed_at: ctx.now() });
+  });
+  return user;
+}
+
+export async function signIn(
+  ctx: TAppContext,
+  input: TSignInInput,
+  meta: TRequestMeta,
+  options: { isMobileApp?: boolean } = {},
+): Promise<TUserRow> {
+  const windowMinutes = ctx.config.signInWindowMinutes;
+  const since = new Date(ctx.now().getTime() - windowMinutes * 60_000);
+  const failures = await countRecentFailures(ctx.db, { email: input.email, ip: meta.ip }, since);
+  // Per account, and per address a little more loosely (one office, many people).
+  if (
+    failures.byEmail >= ctx.config.signInMaxAttempts ||
+    failures.byIp >= ctx.config.signInMaxAttempts * 5
+  ) {
+    throw new AppError(429, 'too_many_attempts', 'errors.too_many_attempts', {
+      minutes: windowMinutes,
+    });
+  }
+  const user = await findUserByEmail(ctx.db, input.email);
+  const passwordOk = user?.password_hash
+    ? await verifyPassword(input.password, user.password_hash)
+    : await verifyPassword(input.password, await dummyPasswordHash()).then(() => false);
+  if (!user || !passwordOk) {
+    await recordSignInAttempt(ctx.db, { email: input.email, ip: meta.ip, succeeded: false });
+    if (user && !user.password_hash && user.facebook_id) {
+      throw new AppError(401, 'facebook_required', 'errors.facebook_required');
+    }
+    throw new AppError(401, 'invalid_credentials', 'errors.invalid_credentials');
+  }
+  await recordSignInAttempt(ctx.db, { email: input.email, ip: meta.ip, succeeded: true });
+  const now = ctx.now();
+  return updateUser(ctx.db, user.id, {
+    last_login_at: now,
+    ...(options.isMobileApp ? { last_login_mobile: now } : {}),
+  });
+}
+
+export async function signOut(ctx: TAppContext, sessionId: string): Promise<void> {
+  await deleteSession(ctx.db, sessionId);
+}
+
+export async function changePassword(
+  ctx: TAppContext,
+  user: TUserRow,
+  currentSessionId: string,
+  input: TChangePasswordInput,
+  meta: TRequestMeta,
+): Promise<void> {
+  if (!user.password_hash || !(await verifyPassword(input.old_password, user.password_hash))) {
+    throw fieldError('old_password', 'incorrect');
+  }
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { password_hash: passwordHash });
+    // Whoever knew the old password is signed out everywhere else.
+    await deleteOtherSessions(trx, user.id, currentSessionId);
+    await enqueueJob(trx, SEND_MAIL_JOB, passwordChangedMail(user.locale, user.email));
+    await recordAudit(trx, {
+      actorUserId: user.id,
+      action: 'user.password_changed',
+      subject: ['user', user.id],
+      ip: meta.ip,
+    });
+  });
+  ctx.worker.kick();
+}
+
+export async function setUserLocale(
+  ctx: TAppContext,
+  user: TUserRow,
+  locale: TLocale,
+): Promise<TUserRow> {
+  return updateUser(ctx.db, user.id, { locale });
+}

@@ -1,0 +1,74 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { TDb } from '../../db/database';
+import type { TDocumentRow, TDocumentsTable } from '../../db/schema';
+
+export function listDocumentsOfPrintjob(db: TDb, printjobId: number): Promise<TDocumentRow[]> {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('printjob_id', '=', printjobId)
+    .orderBy('id')
+    .execute();
+}
+
+export function findDocumentOfUser(
+  db: TDb,
+  id: number,
+  userId: number,
+): Promise<TDocumentRow | undefined> {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function findDocument(db: TDb, id: number): Promise<TDocumentRow | undefined> {
+  return db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function countDocumentsOfPrintjob(db: TDb, printjobId: number): Promise<number> {
+  const row = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('printjob_id', '=', printjobId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function insertDocument(db: TDb, row: Insertable<TDocumentsTable>): Promise<TDocumentRow> {
+  return db.insertInto('documents').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Updates a document only while it is still being processed (it may have been removed meanwhile). */
+export function finishProcessing(
+  db: TDb,
+  id: number,
+  changes: Updateable<TDocumentsTable>,
+): Promise<TDocumentRow | undefined> {
+  return db
+    .updateTable('documents')
+    .set({ ...changes, processed_at: new Date(), updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function updateDocument(
+  db: TDb,
+  id: number,
+  changes: Updateable<TDocumentsTable>,
+): Promise<TDocumentRow> {
+  return db
+    .updateTable('documents')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteDocument(db: TDb, id: number): Promise<void> {
+  await db.deleteFrom('documents').where('id', '=', id).execute();
+}

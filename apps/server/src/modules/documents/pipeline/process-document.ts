@@ -1,0 +1,95 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { TDocumentFailure } from '@printomat/shared';
+import type { TSourceType } from '../../../db/schema';
+import { ConversionError, type TOfficeConverter } from '../converters/office-converter';
+import type { DocumentStorage } from '../storage';
+import { detectColorPages } from './color';
+import { DocumentFailure } from './failure';
+import { imageToPdf } from './image';
+import { normalizePdf } from './pdf';
+import { detectFileType } from './sniff';
+
+export interface TProcessed {
+  sourceType: TSourceType;
+  isOffice: boolean;
+  pdfKey: string;
+  pageCount: number;
+  colorPages: number[];
+}
+
+export interface TPipelineDeps {
+  storage: DocumentStorage;
+  officeConverter: TOfficeConverter;
+  maxPages: number;
+  timeoutMs: number;
+}
+
+const CONVERSION_FAILURES: Record<string, TDocumentFailure> = {
+  timeout: 'too_complex',
+  password_protected: 'password_protected',
+  corrupt: 'corrupt',
+};
+
+/**
+ * Turns an uploaded file into the one PDF that will be counted, billed and printed.
+ * Throws DocumentFailure for files that cannot be printed; other errors are worth a retry.
+ */
+export async function processUpload(
+  deps: TPipelineDeps,
+  originalKey: string,
+  originalName: string,
+): Promise<TProcessed> {
+  const source = deps.storage.pathOf(originalKey);
+  const type = await detectFileType(source, originalName);
+  const pdfKey = deps.storage.newKey('pdf');
+  const output = await deps.storage.prepare(pdfKey);
+  const scratch = await deps.storage.scratch();
+  const limits = { maxPages: deps.maxPages, timeoutMs: deps.timeoutMs };
+  try {
+    let pageCount: number;
+    let sourceType: TSourceType;
+    switch (type.kind) {
+      case 'pdf':
+        sourceType = 'pdf';
+        ({ pageCount } = await normalizePdf(source, output, limits));
+        break;
+      case 'image':
+        sourceType = 'image';
+        ({ pageCount } = await imageToPdf(source, output));
+        break;
+      case 'office':
+      case 'text': {
+        sourceType = type.kind;
+        // LibreOffice picks its import filter by extension, so give it the detected one.
+        const input = path.join(scratch, `input.${type.kind === 'text' ? 'txt' : type.extension}`);
+        await fs.copyFile(source, input);
+        const converted = path.join(scratch, 'converted.pdf');
+        try {
+          await deps.officeConverter.convert(input, converted);
+        } catch (err) {
+          if (err instanceof ConversionError) {
+            const failure = CONVERSION_FAILURES[err.reason];
+            if (failure) throw new DocumentFailure(failure, err.message);
+          }
+          throw err;
+        }
+        ({ pageCount } = await normalizePdf(converted, output, limits));
+        break;
+      }
+    }
+    const colorPages = await detectColorPages(output, pageCount, deps.timeoutMs);
+    return {
+      sourceType,
+      isOffice: sourceType === 'office' || sourceType === 'text',
+      pdfKey,
+      pageCount,
+      colorPages,
+    };
+  } catch (err) {
+    await deps.storage.remove(pdfKey);
+    throw err;
+  } finally {
+    await fs.rm(scratch, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+
+export interface TToolResult {
+  code: number | null;
+  stdout: Buffer;
+  stderr: string;
+  timedOut: boolean;
+}
+
+/**
+ * Runs an external tool on untrusted input: address-space and CPU limits (prlimit), a wall-clock
+ * timeout that kills it, and bounded output capture.
+ */
+export function runTool(
+  command: string,
+  args: string[],
+  options: { timeoutMs: number; memoryBytes: number; maxStdoutBytes?: number; cwd?: string },
+): Promise<TToolResult> {
+  const cpuSeconds = Math.max(1, Math.ceil(options.timeoutMs / 1000));
+  const child = spawn(
+    'prlimit',
+    [`--as=${options.memoryBytes}`, `--cpu=${cpuSeconds}`, '--', command, ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: options.cwd,
+    },
+  );
+  const maxStdout = options.maxStdoutBytes ?? 64 * 1024 * 1024;
+  const out: Buffer[] = [];
+  let outBytes = 0;
+  let stderr = '';
+  let timedOut = false;
+  child.stdout.on('data', (chunk: Buffer) => {
+    outBytes += chunk.length;
+    if (outBytes <= maxStdout) out.push(chunk);
+    else child.kill('SIGKILL');
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    if (stderr.length < 8192) stderr += chunk.toString('utf8');
+  });
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, options.timeoutMs);
+  return new Promise((resolve, reject) => {
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout: Buffer.concat(out), stderr, timedOut });
+    });
+  });
+}

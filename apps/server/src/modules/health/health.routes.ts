@@ -1,0 +1,23 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TAppContext } from '../../context';
+
+export function registerHealthRoutes(root: FastifyInstance, ctx: TAppContext): void {
+  root.withTypeProvider<ZodTypeProvider>().get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['ops'],
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+        },
+      },
+    },
+    async () => {
+      await sql`select 1`.execute(ctx.db);
+      return { status: 'ok' as const, database: ctx.database.kind };
+    },
+  );
+}

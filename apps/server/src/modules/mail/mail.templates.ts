@@ -1,0 +1,50 @@
+import { createTranslator, type TLocale } from '@printomat/shared';
+import type { TMail } from './mailer';
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+function layout(paragraphs: string[], link?: string): { text: string; html: string } {
+  const text = [...paragraphs.slice(0, 2), ...(link ? [link] : []), ...paragraphs.slice(2)].join(
+    '\n\n',
+  );
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1d2433">${paragraphs
+    .slice(0, 2)
+    .map((p) => `<p>${escapeHtml(p)}</p>`)
+    .join('')}${
+    link ? `<p><a href="${escapeHtml(link)}" style="color:#0b6bcb">${escapeHtml(link)}</a></p>` : ''
+  }${paragraphs
+    .slice(2)
+    .map((p) => `<p>${escapeHtml(p)}</p>`)
+    .join('')}</body></html>`;
+  return { text, html };
+}
+
+export function confirmEmailMail(locale: TLocale, to: string, link: string, hours: number): TMail {
+  const t = createTranslator(locale);
+  return {
+    to,
+    subject: t('mail.confirm.subject'),
+    ...layout(
+      [
+        t('mail.greeting'),
+        t('mail.confirm.body'),
+        t('mail.confirm.expiry', { hours }),
+        t('mail.signature'),
+      ],
+      link,
+    ),
+  };
+}
+
+export function passwordChangedMail(locale: TLocale, to: string): TMail {
+  const t = createTranslator(locale);
+  return {
+    to,
+    subject: t('mail.password_changed.subject'),
+    ...layout([t('mail.greeting'), t('mail.password_changed.body'), t('mail.signature')]),
+  };
+}

@@ -1,0 +1,95 @@
+import type { TDb } from '../../db/database';
+import { AppError } from '../../http/errors';
+import {
+  changeGrantRemaining,
+  insertReservation,
+  insertReservationItem,
+  lockReservation,
+  lockUsableGrants,
+  reservationItemsNewestFirst,
+  setItemPages,
+  settleReservation,
+} from './page-reservations.repo';
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Phase one, at release: takes `pages` from the grants that expire first. Run inside the caller's
+ * transaction. The grant rows are locked, so concurrent releases cannot spend the same pages,
+ * and the database refuses a negative remaining whatever happens.
+ */
+export async function reservePages(
+  db: TDb,
+  request: { userId: number; printjobId: number; pages: number },
+  now: Date,
+): Promise<number> {
+  const grants = await lockUsableGrants(db, request.userId, now);
+  const available = grants.reduce((sum, g) => sum + g.remaining, 0);
+  if (available < request.pages)
+    throw new AppError(422, 'over_limit', 'printjobs.errors.over_limit');
+  let reservation;
+  try {
+    reservation = await insertReservation(db, {
+      user_id: request.userId,
+      printjob_id: request.printjobId,
+      pages: request.pages,
+    });
+  } catch (err) {
+    if (typeof err === 'object' && err !== null && 'code' in err && err.code === UNIQUE_VIOLATION) {
+      throw new AppError(409, 'not_created', 'printjobs.errors.not_created');
+    }
+    throw err;
+  }
+  let left = request.pages;
+  for (const [order, grant] of grants.entries()) {
+    if (left === 0) break;
+    const take = Math.min(left, grant.remaining);
+    await changeGrantRemaining(db, grant.id, -take);
+    await insertReservationItem(db, {
+      reservation_id: reservation.id,
+      grant_id: grant.id,
+      pages: take,
+      taken_order: order,
+    });
+    left -= take;
+  }
+  return reservation.id;
+}
+
+async function refund(db: TDb, reservationId: number, pages: number): Promise<void> {
+  let left = pages;
+  for (const item of await reservationItemsNewestFirst(db, reservationId)) {
+    if (left === 0) break;
+    const back = Math.min(left, item.pages);
+    await changeGrantRemaining(db, item.grant_id, back);
+    await setItemPages(db, reservationId, item.grant_id, item.pages - back);
+    left -= back;
+  }
+}
+
+/**
+ * Phase two, when the printer reports: charges what was printed, never more than was reserved,
+ * and gives the rest back. Settling twice is a no-op (reports may arrive again).
+ */
+export async function postReservation(
+  db: TDb,
+  reservationId: number,
+  printedPages: number,
+  now: Date,
+): Promise<number> {
+  const reservation = await lockReservation(db, reservationId);
+  if (!reservation) throw new Error(`no reservation ${reservationId}`);
+  if (reservation.status !== 'reserved') return reservation.charged ?? 0;
+  const charged = Math.max(0, Math.min(Math.floor(printedPages), reservation.pages));
+  await refund(db, reservationId, reservation.pages - charged);
+  await settleReservation(db, reservationId, 'posted', charged, now);
+  return charged;
+}
+
+/** The job failed before printing: every reserved page goes back. Idempotent. */
+export async function voidReservation(db: TDb, reservationId: number, now: Date): Promise<void> {
+  const reservation = await lockReservation(db, reservationId);
+  if (!reservation || reservation.status !== 'reserved') return;
+  await refund(db, reservationId, reservation.pages);
+  await settleReservation(db, reservationId, 'voided', null, now);
+}

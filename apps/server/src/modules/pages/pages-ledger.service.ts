@@ -1,0 +1,41 @@
+import type { TDb } from '../../db/database';
+import type { TGrantSource } from '../../db/schema';
+import { findNextExpiringGrant, insertGrant, sumRemainingPages } from './pages-ledger.repo';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function remainingPages(db: TDb, userId: number, now = new Date()): Promise<number> {
+  return sumRemainingPages(db, userId, now);
+}
+
+/** Adds pages that expire `validDays` after `now` (or never, when null). */
+export async function grantPages(
+  db: TDb,
+  grant: {
+    userId: number;
+    source: TGrantSource;
+    pages: number;
+    validDays: number | null;
+    reference?: string;
+  },
+  now = new Date(),
+): Promise<void> {
+  await insertGrant(db, {
+    user_id: grant.userId,
+    source: grant.source,
+    pages: grant.pages,
+    expires_at:
+      grant.validDays === null ? null : new Date(now.getTime() + grant.validDays * DAY_MS),
+    reference: grant.reference ?? null,
+  });
+}
+
+/** The unexpired grant with pages left that expires first (shown as "N pages expire on ..."). */
+export async function nextExpiringGrant(
+  db: TDb,
+  userId: number,
+  now = new Date(),
+): Promise<{ remaining: number; expiresAt: Date } | undefined> {
+  const row = await findNextExpiringGrant(db, userId, now);
+  return row?.expires_at ? { remaining: row.remaining, expiresAt: row.expires_at } : undefined;
+}

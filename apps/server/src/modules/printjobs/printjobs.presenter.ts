@@ -1,0 +1,114 @@
+import {
+  documentCost,
+  printedFaces,
+  printjobCost,
+  translate,
+  type TDocument,
+  type TDocumentFailure,
+  type TLocale,
+  type TPricedDocument,
+  type TPriceSettings,
+  type TPrintjob,
+  type TPrintjobKind,
+  MAX_FILE_SLOTS,
+} from '@printomat/shared';
+import type { TDocumentRow, TPrintjobRow } from '../../db/schema';
+
+const ICONS: Record<string, TDocument['icon']> = {
+  pdf: 'pdf',
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  gif: 'image',
+  webp: 'image',
+  tif: 'image',
+  tiff: 'image',
+  bmp: 'image',
+  doc: 'word',
+  docx: 'word',
+  odt: 'word',
+  rtf: 'word',
+  xls: 'sheet',
+  xlsx: 'sheet',
+  ods: 'sheet',
+  ppt: 'slides',
+  pptx: 'slides',
+  odp: 'slides',
+  txt: 'text',
+};
+
+export function settingsOf(job: TPrintjobRow): TPriceSettings {
+  return { isGrayscale: job.is_grayscale, pagesPerSheet: job.pages_per_sheet };
+}
+
+export function pricedDocuments(documents: readonly TDocumentRow[]): TPricedDocument[] {
+  return documents
+    .filter((d) => d.status === 'ready' && d.page_count !== null)
+    .map((d) => ({ pageCount: d.page_count ?? 0, colorPages: d.color_pages, copies: d.copies }));
+}
+
+export function failureReason(locale: TLocale, code: string, maxPages: number): string {
+  const max = code === 'too_many_files' ? MAX_FILE_SLOTS : maxPages;
+  return translate(locale, `documents.failure.${code as TDocumentFailure}`, { max });
+}
+
+export function presentDocument(
+  doc: TDocumentRow,
+  job: TPrintjobRow,
+  locale: TLocale,
+  maxPages: number,
+): TDocument {
+  const extension = doc.name.includes('.') ? (doc.name.split('.').pop() ?? '').toLowerCase() : '';
+  const ready = doc.status === 'ready' && doc.page_count !== null;
+  return {
+    id: doc.id,
+    name: doc.name,
+    icon:
+      ICONS[extension] ??
+      (doc.source_type === 'image' ? 'image' : doc.source_type === 'pdf' ? 'pdf' : 'file'),
+    is_failed: doc.status === 'failed',
+    is_office:
+      doc.is_office ||
+      ['doc', 'docx', 'odt', 'rtf', 'txt', 'xls', 'xlsx', 'ods', 'ppt', 'pptx', 'odp'].includes(
+        extension,
+      ),
+    page_count: ready ? doc.page_count : null,
+    failure_reason:
+      doc.status === 'failed' && doc.failure_code
+        ? failureReason(locale, doc.failure_code, maxPages)
+        : null,
+    copies: doc.copies,
+    color_pages: ready ? doc.color_pages : [],
+    cost: ready
+      ? documentCost(
+          { pageCount: doc.page_count ?? 0, colorPages: doc.color_pages, copies: doc.copies },
+          settingsOf(job),
+        )
+      : 0,
+  };
+}
+
+/** GET /ajax/printjobs/current: the spec's printjob with its documents. */
+export function presentPrintjob(
+  job: TPrintjobRow,
+  documents: readonly TDocumentRow[],
+  kind: TPrintjobKind,
+  locale: TLocale,
+  maxPages: number,
+): TPrintjob {
+  const priced = pricedDocuments(documents);
+  const processing = documents.some((d) => d.status === 'processing');
+  return {
+    id: job.id,
+    is_submitted: job.is_submitted,
+    page_count: processing ? null : printedFaces(priced, settingsOf(job)),
+    cost: printjobCost(priced, settingsOf(job)),
+    is_grayscale: job.is_grayscale,
+    orientation: job.orientation,
+    kind,
+    is_duplex: job.is_duplex,
+    pages_per_sheet: job.pages_per_sheet,
+    status: job.status,
+    documents: documents.map((d) => presentDocument(d, job, locale, maxPages)),
+  };
+}

@@ -1,0 +1,80 @@
+import type { TDb } from '../../db/database';
+import type { TPrintjobRow, TPrintjobsTable } from '../../db/schema';
+import type { Updateable } from 'kysely';
+
+export function findCurrentPrintjob(db: TDb, userId: number): Promise<TPrintjobRow | undefined> {
+  return db
+    .selectFrom('printjobs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'created')
+    .executeTakeFirst();
+}
+
+/** Creates the current job unless one exists (the partial unique index keeps it to one). */
+export async function ensureCurrentPrintjob(db: TDb, userId: number): Promise<TPrintjobRow> {
+  const existing = await findCurrentPrintjob(db, userId);
+  if (existing) return existing;
+  await db
+    .insertInto('printjobs')
+    .values({ user_id: userId })
+    .onConflict((oc) => oc.column('user_id').where('status', '=', 'created').doNothing())
+    .execute();
+  const created = await findCurrentPrintjob(db, userId);
+  if (!created) throw new Error(`could not create a current print job for user ${userId}`);
+  return created;
+}
+
+/** The job, only if it belongs to the user; locked for the rest of the transaction. */
+export function lockPrintjobOfUser(
+  db: TDb,
+  id: number,
+  userId: number,
+): Promise<TPrintjobRow | undefined> {
+  return db
+    .selectFrom('printjobs')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function updatePrintjob(
+  db: TDb,
+  id: number,
+  changes: Updateable<TPrintjobsTable>,
+): Promise<TPrintjobRow> {
+  return db
+    .updateTable('printjobs')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Whether the user holds pages bought in a package right now (decides the job's kind). */
+export async function hasActivePackage(db: TDb, userId: number, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('page_grants')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('source', '=', 'package')
+    .where('remaining', '>', 0)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A released job still on its way through the printer (the person's screen shows it, locked). */
+export function findScheduledPrintjob(db: TDb, userId: number): Promise<TPrintjobRow | undefined> {
+  return db
+    .selectFrom('printjobs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'scheduled')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

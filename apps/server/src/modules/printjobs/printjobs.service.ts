@@ -1,0 +1,148 @@
+import { printjobCost, type TPrintjobKind, type TPrintjobSettingsInput } from '@printomat/shared';
+import type { TAppContext } from '../../context';
+import type { TDb } from '../../db/database';
+import type { TDocumentRow, TPrintjobRow, TUserRow } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
+import { listDocumentsOfPrintjob } from '../documents/documents.repo';
+import { remainingPages } from '../pages/pages-ledger.service';
+import { pricedDocuments, settingsOf } from './printjobs.presenter';
+import {
+  ensureCurrentPrintjob,
+  findScheduledPrintjob,
+  hasActivePackage,
+  lockPrintjobOfUser,
+  updatePrintjob,
+} from './printjobs.repo';
+
+export interface TJobView {
+  job: TPrintjobRow;
+  documents: TDocumentRow[];
+  kind: TPrintjobKind;
+}
+
+/** Settings people without a paid package print with; changing them opens the package offer. */
+export const LIMITED_SETTINGS = {
+  is_grayscale: true,
+  is_duplex: false,
+  orientation: 'auto',
+  pages_per_sheet: 1,
+} as const;
+
+const notCreated = () => new AppError(409, 'not_created', 'printjobs.errors.not_created');
+const locked = () => new AppError(409, 'locked', 'printjobs.errors.locked');
+
+/** 'limited' until the person holds pages bought in a package (free pages only). */
+export async function printjobKind(db: TDb, user: TUserRow, now: Date): Promise<TPrintjobKind> {
+  if (user.role !== 'user') return 'standard';
+  return (await hasActivePackage(db, user.id, now)) ? 'standard' : 'limited';
+}
+
+export async function viewOf(
+  ctx: TAppContext,
+  db: TDb,
+  user: TUserRow,
+  job: TPrintjobRow,
+): Promise<TJobView> {
+  return {
+    job,
+    documents: await listDocumentsOfPrintjob(db, job.id),
+    kind: await printjobKind(db, user, ctx.now()),
+  };
+}
+
+/**
+ * The person's current job: the one printing right now if any (shown locked), else the editable
+ * one (created when they have none).
+ */
+export async function getCurrentPrintjob(ctx: TAppContext, user: TUserRow): Promise<TJobView> {
+  const job =
+    (await findScheduledPrintjob(ctx.db, user.id)) ??
+    (await ensureCurrentPrintjob(ctx.db, user.id));
+  return viewOf(ctx, ctx.db, user, job);
+}
+
+/** Refuses changes while a released job is still printing (the screen is locked then). */
+export async function assertNothingPrinting(db: TDb, user: TUserRow): Promise<void> {
+  if (await findScheduledPrintjob(db, user.id)) throw notCreated();
+}
+
+/** Locks the user's job for this transaction; 404 for anyone else's, 409 unless editable. */
+export async function lockEditablePrintjob(
+  db: TDb,
+  user: TUserRow,
+  jobId: number,
+  options: { allowSubmitted?: boolean } = {},
+): Promise<TPrintjobRow> {
+  const job = await lockPrintjobOfUser(db, jobId, user.id);
+  if (!job) throw notFound();
+  if (job.status !== 'created') throw notCreated();
+  if (job.is_submitted && !options.allowSubmitted) throw locked();
+  return job;
+}
+
+export async function updatePrintjobSettings(
+  ctx: TAppContext,
+  user: TUserRow,
+  jobId: number,
+  input: TPrintjobSettingsInput,
+): Promise<TJobView> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const job = await lockEditablePrintjob(trx, user, jobId);
+    const changes = {
+      ...(input.is_grayscale === undefined ? {} : { is_grayscale: input.is_grayscale }),
+      ...(input.is_duplex === undefined ? {} : { is_duplex: input.is_duplex }),
+      ...(input.orientation === undefined ? {} : { orientation: input.orientation }),
+      ...(input.pages_per_sheet === undefined ? {} : { pages_per_sheet: input.pages_per_sheet }),
+    };
+    const kind = await printjobKind(trx, user, ctx.now());
+    if (kind === 'limited') {
+      const departs = Object.entries(changes).some(
+        ([key, value]) => LIMITED_SETTINGS[key as keyof typeof LIMITED_SETTINGS] !== value,
+      );
+      if (departs) throw new AppError(403, 'limited', 'printjobs.errors.limited');
+    }
+    const updated = Object.keys(changes).length ? await updatePrintjob(trx, job.id, changes) : job;
+    return { job: updated, documents: await listDocumentsOfPrintjob(trx, job.id), kind };
+  });
+}
+
+/** Confirm (is_submitted true) or go back to editing (false); spec section 4's submit conditions. */
+export async function submitPrintjob(
+  ctx: TAppContext,
+  user: TUserRow,
+  jobId: number,
+  isSubmitted: boolean,
+): Promise<TJobView> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const job = await lockEditablePrintjob(trx, user, jobId, { allowSubmitted: true });
+    const documents = await listDocumentsOfPrintjob(trx, job.id);
+    if (isSubmitted && !job.is_submitted) {
+      if (documents.some((d) => d.status === 'processing')) {
+        throw new AppError(422, 'processing', 'printjobs.errors.processing');
+      }
+      const priced = pricedDocuments(documents);
+      if (priced.length === 0)
+        throw new AppError(422, 'no_documents', 'printjobs.errors.no_documents');
+      const cost = printjobCost(priced, settingsOf(job));
+      if (cost > (await remainingPages(trx, user.id, ctx.now()))) {
+        throw new AppError(422, 'over_limit', 'printjobs.errors.over_limit');
+      }
+    }
+    const updated =
+      job.is_submitted === isSubmitted
+        ? job
+        : await updatePrintjob(trx, job.id, {
+            is_submitted: isSubmitted,
+            submitted_at: isSubmitted ? ctx.now() : null,
+          });
+    if (updated !== job) {
+      await recordAudit(trx, {
+        actorUserId: user.id,
+        action: isSubmitted ? 'printjob.confirmed' : 'printjob.reopened',
+        subject: ['printjob', job.id],
+      });
+    }
+    return { job: updated, documents, kind: await printjobKind(trx, user, ctx.now()) };
+  });
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { colorPagesFrom, createTranslator, formatDate } from '@printomat/shared';
+import type { TAppContext } from '../../context';
+import { unauthorized } from '../../http/errors';
+import { nextExpiringGrant, remainingPages } from '../pages/pages-ledger.service';
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** GET /ajax/user.html (spec section 7): the dashboard panel, refreshed in place every 5 s. */
+export function registerUserPanelRoutes(app: FastifyInstance, ctx: TAppContext): void {
+  app.get('/ajax/user.html', { schema: { tags: ['phone app'] } }, async (request, reply) => {
+    const user = request.user;
+    if (!user) throw unauthorized();
+    const t = createTranslator(request.locale);
+    const now = ctx.now();
+    const remaining = await remainingPages(ctx.db, user.id, now);
+    const expiring = await nextExpiringGrant(ctx.db, user.id, now);
+    const hint = user.last_login_mobile ? t('user_panel.app') : t('user_panel.download');
+    const html = [
+      `<section class="user-panel" data-remaining="${remaining}">`,
+      `<h2 class="user-panel__title">${escapeHtml(t('user_panel.title'))}</h2>`,
+      `<p class="user-panel__remaining" data-testid="remaining-pages">${escapeHtml(t('user_panel.remaining', { count: remaining }))}</p>`,
+      `<p class="user-panel__color">${escapeHtml(t('user_panel.color', { count: colorPagesFrom(remaining) }))}</p>`,
+      expiring
+        ? `<p class="user-panel__expiry">${escapeHtml(t('user_panel.expires', { count: expiring.remaining, date: formatDate(request.locale, expiring.expiresAt) }))}</p>`
+        : '',
+      `<p class="user-panel__hint" data-testid="panel-hint">${escapeHtml(hint)}</p>`,
+      `<p class="user-panel__actions"><a class="button" href="/print">${escapeHtml(t('user_panel.print'))}</a> <a class="button button--secondary" href="/kup-pakiet">${escapeHtml(t('user_panel.buy'))}</a></p>`,
+      '</section>',
+    ].join('');
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+  });
+}

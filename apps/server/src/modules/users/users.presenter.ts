@@ -1,0 +1,25 @@
+import { colorPagesFrom, type TAjaxUser, type TMe } from '@printomat/shared';
+import type { TUserRow } from '../../db/schema';
+
+/** `GET /ajax/user` as phone apps read it (spec section 7). */
+export function presentAjaxUser(user: TUserRow, remainingPages: number): TAjaxUser {
+  return {
+    id: user.id,
+    remaining_page_limit: remainingPages,
+    is_premium: user.is_premium,
+    last_login_mobile: user.last_login_mobile ? user.last_login_mobile.toISOString() : null,
+  };
+}
+
+export function presentMe(user: TUserRow, remainingPages: number): TMe {
+  return {
+    ...presentAjaxUser(user, remainingPages),
+    email: user.email,
+    role: user.role,
+    locale: user.locale,
+    email_confirmed: user.email_confirmed_at !== null,
+    remaining_color_pages: colorPagesFrom(remainingPages),
+    has_password: user.password_hash !== null,
+    has_facebook: user.facebook_id !== null,
+  };
+}

@@ -1,0 +1,151 @@
+/** The answer of every failed request: `{ message, code, errors? }`, already in the person's language. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fieldErrors: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type THttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type TRequestOptions = {
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as application/x-www-form-urlencoded (method-override links). */
+  form?: URLSearchParams;
+  signal?: AbortSignal;
+};
+
+export const CSRF_COOKIE = 'csrf_token';
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+let csrfFallback: string | null = null;
+
+/** `GET /api/session` also returns the token; used only when the cookie cannot be read. */
+export function setCsrfFallback(token: string | null): void {
+  csrfFallback = token;
+}
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return part.slice(eq + 1).trim();
+      }
+    }
+  }
+  return null;
+}
+
+/** Read at call time: the server rotates the token when the session changes (sign-in, sign-out). */
+export function currentCsrfToken(): string | null {
+  return readCookie(CSRF_COOKIE) || csrfFallback;
+}
+
+function isSafeMethod(method: THttpMethod): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toFieldErrors(value: unknown): Record<string, string[]> {
+  if (!isRecord(value)) return {};
+  const out: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(value)) {
+    if (Array.isArray(messages)) {
+      out[field] = messages.filter((m): m is string => typeof m === 'string');
+    } else if (typeof messages === 'string') {
+      out[field] = [messages];
+    }
+  }
+  return out;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) {
+    const text = await response.text();
+    return text === '' ? undefined : text;
+  }
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Same-origin JSON request. Resolves with the parsed answer, rejects with `ApiError`.
+ * An error without a server message (network down, proxy HTML page) has `message === ''`,
+ * so the UI shows its own translated fallback.
+ */
+export async function apiRequest<T>(
+  method: THttpMethod,
+  path: string,
+  options: TRequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: string | undefined;
+  if (options.form !== undefined) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+    body = options.form.toString();
+  } else if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  if (!isSafeMethod(method)) {
+    const token = currentCsrfToken();
+    if (token) headers[CSRF_HEADER] = token;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network', '');
+  }
+
+  const data = await readBody(response);
+  if (response.ok) return data as T;
+
+  if (isRecord(data)) {
+    throw new ApiError(
+      response.status,
+      typeof data.code === 'string' ? data.code : 'http_error',
+      typeof data.message === 'string' ? data.message : '',
+      toFieldErrors(data.errors),
+    );
+  }
+  throw new ApiError(response.status, 'http_error', '');
+}
+
+export const api = {
+  get: <T>(path: string, options?: TRequestOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, json?: unknown, options?: TRequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, json }),
+  put: <T>(path: string, json?: unknown, options?: TRequestOptions) =>
+    apiRequest<T>('PUT', path, { ...options, json }),
+  patch: <T>(path: string, json?: unknown, options?: TRequestOptions) =>
+    apiRequest<T>('PATCH', path, { ...options, json }),
+  delete: <T>(path: string, options?: TRequestOptions) => apiRequest<T>('DELETE', path, options),
+};

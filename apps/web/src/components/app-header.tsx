@@ -1,0 +1,66 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, NavLink } from 'react-router';
+import { SIGN_OUT_PATH } from '../api/auth-api';
+import { refreshSession, useCurrentUser } from '../api/session';
+import { useAfterSignOut } from '../api/use-after-sign-out';
+import { useT } from '../i18n/use-t';
+import { LanguageSwitcher } from './language-switcher';
+import { LogoMark } from './logo';
+import { MethodLink } from './method-link';
+
+function navClass({ isActive }: { isActive: boolean }): string {
+  return isActive ? 'nav__link nav__link--active' : 'nav__link';
+}
+
+export function AppHeader() {
+  const t = useT();
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const afterSignOut = useAfterSignOut();
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner container">
+        <Link to="/" className="logo">
+          <LogoMark />
+          <span className="logo__name">{t('common.app_name')}</span>
+        </Link>
+        <nav className="nav" aria-label={t('common.nav.label')}>
+          <NavLink to="/" end className={navClass}>
+            {t('common.nav.home')}
+          </NavLink>
+          {user ? (
+            <>
+              <NavLink to="/print" className={navClass}>
+                {t('common.nav.print')}
+              </NavLink>
+              <NavLink to="/account" className={navClass}>
+                {t('common.nav.account')}
+              </NavLink>
+              <MethodLink
+                href={SIGN_OUT_PATH}
+                method="post"
+                className="nav__link nav__link--button"
+                onDone={afterSignOut}
+                // E.g. the session had already expired: show the truth.
+                onError={() => void refreshSession(queryClient)}
+              >
+                {t('auth.sign_out')}
+              </MethodLink>
+            </>
+          ) : (
+            <>
+              <NavLink to="/sign-in" className={navClass}>
+                {t('auth.sign_in')}
+              </NavLink>
+              <NavLink to="/sign-up" className="button button--small">
+                {t('auth.sign_up')}
+              </NavLink>
+            </>
+          )}
+        </nav>
+        <LanguageSwitcher className="site-header__language" />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createTranslator, type TLocale } from '@printomat/shared/i18n';
+import type { TSessionState } from '@printomat/shared';
+import { updateLocale } from '../api/auth-api';
+import { SESSION_QUERY_KEY, refreshSession, useSession } from '../api/session';
+import { I18nContext, type TI18nContext } from './i18n-context';
+import { guessInitialLocale } from './initial-locale';
+
+/**
+ * The session answer is the source of truth for the locale. Switching updates the cached
+ * session at once (optimistically), then tells the server, then re-reads the session.
+ */
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  // Kept for when the session is not available (still loading or the server is unreachable).
+  const [localChoice, setLocalChoice] = useState<TLocale | null>(null);
+  const [guessed] = useState(guessInitialLocale);
+  const locale = session.data?.locale ?? localChoice ?? guessed;
+
+  const setLocale = useCallback(
+    (next: TLocale) => {
+      setLocalChoice(next);
+      // An in-flight session read would overwrite the optimistic locale with the old one.
+      void queryClient.cancelQueries({ queryKey: SESSION_QUERY_KEY });
+      queryClient.setQueryData<TSessionState>(SESSION_QUERY_KEY, (old) =>
+        old ? { ...old, locale: next, user: old.user ? { ...old.user, locale: next } : null } : old,
+      );
+      updateLocale(next)
+        .catch(() => {
+          // The interface keeps the chosen language; the server keeps its own until the next try.
+        })
+        .finally(() => void refreshSession(queryClient));
+    },
+    [queryClient],
+  );
+
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+
+  const value = useMemo<TI18nContext>(
+    () => ({ locale, t: createTranslator(locale), setLocale }),
+    [locale, setLocale],
+  );
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}

@@ -1,0 +1,43 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { useT } from '../../i18n/use-t';
+import type { TDocument } from '@printomat/shared';
+import type { TModalProps } from '../modal-types';
+
+/** `printjobs/preview/0/{document id}`: every page of the PDF that will print, and its price. */
+export default function PrintjobsPreviewModal({ params, titleId }: TModalProps) {
+  const t = useT();
+  const id = Number(params.documentId);
+  if (!Number.isInteger(id) || id <= 0) throw new Error('bad document id');
+  // A failed request (another person's document, a removed one) closes the dialog.
+  const { data: doc } = useSuspenseQuery({
+    queryKey: ['document', id],
+    queryFn: () => api.get<TDocument>(`/ajax/documents/${id}`),
+    retry: false,
+  });
+  const pages = Array.from({ length: doc.page_count ?? 0 }, (_, i) => i + 1);
+  return (
+    <>
+      <h2 id={titleId} className="modal__title">
+        {t('uploader.preview_modal.title', { name: doc.name })}
+      </h2>
+      <p className="modal__text">{t('uploader.preview_modal.cost', { count: doc.cost })}</p>
+      <ol className="preview-pages">
+        {pages.map((page) => (
+          <li key={page} className="preview-pages__item">
+            <img
+              src={`/api/documents/${id}/pages/${page}.png`}
+              alt={t('uploader.preview_modal.page', { number: page })}
+              loading="lazy"
+              data-testid="preview-page"
+            />
+            <span className="preview-pages__label">
+              {t('uploader.preview_modal.page', { number: page })}
+              {doc.color_pages.includes(page) && ` · ${t('uploader.preview_modal.colour')}`}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}

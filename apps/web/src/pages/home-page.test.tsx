@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildMe, buildSession, jsonResponse, mockFetch } from '../test/fetch-mock';
+import { renderApp } from '../test/render-app';
+
+describe('home page', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('welcomes guests with a print-now link to sign up', async () => {
+    mockFetch({ 'GET /api/session': () => jsonResponse(200, buildSession()) });
+    renderApp('/');
+    expect((await screen.findByRole('link', { name: 'Print now' })).getAttribute('href')).toBe(
+      '/sign-up',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('shows the server’s dashboard panel, refreshes it every 5 s, and stops after a failure', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let panel = '<p data-testid="remaining-pages">5 pages left</p>';
+    let failing = false;
+    const { requests } = mockFetch({
+      'GET /api/session': () => jsonResponse(200, buildSession({ user: buildMe() })),
+      'GET /ajax/user.html': () =>
+        failing
+          ? new Response('down', { status: 500 })
+          : new Response(panel, { headers: { 'Content-Type': 'text/html' } }),
+    });
+    renderApp('/');
+    expect((await screen.findByTestId('remaining-pages')).textContent).toBe('5 pages left');
+    panel = '<p data-testid="remaining-pages">4 pages left</p>';
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(screen.getByTestId('remaining-pages').textContent).toBe('4 pages left');
+    failing = true;
+    await vi.advanceTimersByTimeAsync(5_000);
+    const afterFailure = requests.filter((r) => r.url === '/ajax/user.html').length;
+    await vi.advanceTimersByTimeAsync(30_000);
+    // No request after the failed one, and the last good panel stays.
+    expect(requests.filter((r) => r.url === '/ajax/user.html')).toHaveLength(afterFailure);
+    expect(screen.getByTestId('remaining-pages').textContent).toBe('4 pages left');
+    vi.useRealTimers();
+  });
+
+  it('asks to confirm the e-mail address and sends the link again', async () => {
+    const { requests } = mockFetch({
+      'GET /api/session': () =>
+        jsonResponse(
+          200,
+          buildSession({ user: buildMe({ email_confirmed: false, remaining_color_pages: 1 }) }),
+        ),
+      'POST /api/auth/resend-confirmation': () => jsonResponse(200, { ok: true }),
+    });
+    renderApp('/');
+    expect(
+      await screen.findByText('Confirm your e-mail address: we sent a link to ada@example.com'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect((await screen.findByRole('status')).textContent).toBe('We sent a new link.');
+    expect(requests.filter((r) => r.url === '/api/auth/resend-confirmation')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,28 @@
+import { useCurrentUser } from '../api/session';
+import { PageTitle } from '../components/page-title';
+import { useT } from '../i18n/use-t';
+import { ConfirmEmailBanner } from './home/confirm-email-banner';
+import { GuestHero } from './home/guest-hero';
+import { DashboardPanel } from './home/dashboard-panel';
+
+/** `/` and `/modal/*` (the modal host opens the modal over this page). */
+export function HomePage() {
+  const t = useT();
+  const user = useCurrentUser();
+  if (!user) {
+    return (
+      <>
+        <PageTitle />
+        <GuestHero />
+      </>
+    );
+  }
+  return (
+    <div className="dashboard container">
+      <PageTitle title={t('home.panel.page_title')} />
+      <h1 className="page-title">{t('home.panel.welcome')}</h1>
+      {!user.email_confirmed && <ConfirmEmailBanner email={user.email} />}
+      <DashboardPanel />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { signIn, type TSignInPayload } from '../api/auth-api';
+import { resetAfterSessionChange, useCurrentUser } from '../api/session';
+import { FacebookButton } from '../components/facebook-button';
+import { FormAlert } from '../components/form-alert';
+import { FormField } from '../components/form-field';
+import { PageTitle } from '../components/page-title';
+import { readFormValues } from '../forms/form-values';
+import { useSubmit } from '../forms/use-submit';
+import { useT } from '../i18n/use-t';
+import { safeNextPath } from './safe-next-path';
+
+const FIELDS = ['email', 'password'] as const;
+
+export function SignInPage() {
+  const t = useT();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
+  const facebookFailed = params.get('error') === 'facebook_failed';
+
+  const action = useCallback(
+    async (payload: TSignInPayload) => {
+      await signIn(payload);
+      await resetAfterSessionChange(queryClient);
+      void navigate(next, { replace: true });
+    },
+    [queryClient, navigate, next],
+  );
+  const { submit, isPending, error, fieldErrors } = useSubmit(action);
+
+  if (user && !isPending) return <Navigate to={next} replace />;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submit(readFormValues(event.currentTarget, FIELDS));
+  }
+
+  return (
+    <div className="auth-page container">
+      <PageTitle title={t('auth.sign_in')} />
+      <section className="card auth-card" aria-labelledby="sign-in-title">
+        <h1 id="sign-in-title" className="auth-card__title">
+          {t('auth.sign_in_page.title')}
+        </h1>
+        <p className="auth-card__lead">{t('auth.sign_in_page.lead')}</p>
+        {facebookFailed && !error && (
+          <div className="alert alert--error" role="alert">
+            <p>{t('errors.facebook_failed')}</p>
+          </div>
+        )}
+        <FormAlert error={error} shownFields={FIELDS} />
+        <FacebookButton />
+        <form className="form" onSubmit={onSubmit}>
+          <FormField
+            name="email"
+            type="email"
+            label={t('fields.email')}
+            autoComplete="email"
+            inputMode="email"
+            required
+            errors={fieldErrors.email}
+          />
+          <FormField
+            name="password"
+            type="password"
+            label={t('fields.password')}
+            autoComplete="current-password"
+            required
+            errors={fieldErrors.password}
+          />
+          <button type="submit" className="button button--block" disabled={isPending}>
+            {isPending ? t('common.please_wait') : t('auth.sign_in_page.submit')}
+          </button>
+        </form>
+        <p className="auth-card__switch">
+          {t('auth.sign_in_page.no_account')}{' '}
+          <Link to="/sign-up">{t('auth.sign_in_page.sign_up_link')}</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,260 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  MAX_FILE_SLOTS,
+  POLL_INTERVAL_MS,
+  type TDocument,
+  type TPrintjob,
+} from '@printomat/shared';
+import { useSession } from '../api/session';
+import { PageTitle } from '../components/page-title';
+import { useT } from '../i18n/use-t';
+import { DocumentRow, SlotRow } from './document-row';
+import { isOfficeFileName, reloadPage, setUnloadWarning, takeOfficeNotice } from './page-lifecycle';
+import {
+  AJAX_USER_QUERY_KEY,
+  fetchAjaxUser,
+  fetchCurrentPrintjob,
+  PRINTJOB_QUERY_KEY,
+  removeDocument,
+  submitPrintjob,
+} from './print-api';
+import { PrintSummary } from './print-summary';
+import { SettingsPanel } from './settings-panel';
+import { useSettingsSync } from './use-settings-sync';
+import { useUploads } from './use-uploads';
+
+const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+/** `/print`: the uploader screen (spec sections 2, 4 and 8). */
+export function PrintPage() {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const maxBytes = useSession().data?.max_upload_bytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+  const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
+  const [officeNotice, setOfficeNotice] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const jobQuery = useQuery({
+    queryKey: PRINTJOB_QUERY_KEY,
+    queryFn: fetchCurrentPrintjob,
+    retry: false,
+    refetchInterval: (query) => {
+      const job = query.state.data;
+      const processing = job?.documents.some((d) => !d.is_failed && d.page_count === null);
+      return job && (processing || job.status !== 'created') ? POLL_INTERVAL_MS : false;
+    },
+  });
+  const userQuery = useQuery({
+    queryKey: AJAX_USER_QUERY_KEY,
+    queryFn: fetchAjaxUser,
+    retry: false,
+  });
+  const job = jobQuery.data;
+
+  // Spec section 8: a failed printjob or user fetch reloads the page.
+  useEffect(() => {
+    if (jobQuery.isError || userQuery.isError) reloadPage();
+  }, [jobQuery.isError, userQuery.isError]);
+
+  const setJob = useCallback(
+    (next: TPrintjob) => {
+      queryClient.setQueryData(PRINTJOB_QUERY_KEY, next);
+      void queryClient.invalidateQueries({ queryKey: AJAX_USER_QUERY_KEY });
+    },
+    [queryClient],
+  );
+  const refreshJob = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: PRINTJOB_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: AJAX_USER_QUERY_KEY });
+  }, [queryClient]);
+
+  const onUploaded = useCallback(
+    (document: TDocument) => {
+      if (document.is_office && takeOfficeNotice()) setOfficeNotice(true);
+      refreshJob();
+    },
+    [refreshJob],
+  );
+  const uploads = useUploads({
+    maxBytes,
+    tooLargeText: t('documents.failure.too_large'),
+    failedText: t('uploader.banners.upload_failed'),
+    onUploaded,
+  });
+  const sync = useSettingsSync(job, setJob, reloadPage);
+
+  const uploading = uploads.slots.some((s) => s.state === 'uploading' || s.state === 'waiting');
+  useEffect(() => {
+    setUnloadWarning(uploading ? t('uploader.unload_warning') : null);
+  }, [uploading, t]);
+  useEffect(() => () => setUnloadWarning(null), []);
+
+  const documents = useMemo(
+    () => (job?.documents ?? []).filter((d) => !hidden.has(d.id)),
+    [job, hidden],
+  );
+  if (!job || !sync.settings) {
+    return <div className="container print-page">{t('common.loading')}</div>;
+  }
+
+  const remaining = userQuery.data?.remaining_page_limit;
+  const printing = job.status !== 'created';
+  const editable = !printing && !job.is_submitted;
+  const used = documents.length + uploads.slots.length;
+  const overLimit = remaining !== undefined && job.cost > remaining;
+  const uploadFailed =
+    uploads.slots.some((s) => s.state === 'not_uploaded') || documents.some((d) => d.is_failed);
+  const printable = documents.filter((d) => !d.is_failed);
+  const canSubmit =
+    !overLimit &&
+    !uploading &&
+    job.page_count !== null &&
+    printable.length > 0 &&
+    !printing &&
+    remaining !== undefined;
+
+  function addFiles(list: FileList | null) {
+    if (!list || !editable) return;
+    const files = Array.from(list).slice(0, Math.max(0, MAX_FILE_SLOTS - used));
+    if (files.some((f) => isOfficeFileName(f.name)) && takeOfficeNotice()) setOfficeNotice(true);
+    uploads.add(files);
+  }
+
+  function remove(doc: TDocument) {
+    // Hide at once; restore if the server did not remove it.
+    setHidden((h) => new Set(h).add(doc.id));
+    removeDocument(doc.id)
+      .then((removed) => {
+        if (removed === null) setHidden((h) => new Set([...h].filter((id) => id !== doc.id)));
+        refreshJob();
+      })
+      .catch(reloadPage);
+  }
+
+  function toggleSubmit() {
+    if (!job) return;
+    setSubmitting(true);
+    submitPrintjob(job.id, !job.is_submitted)
+      .then(setJob)
+      .catch(reloadPage)
+      .finally(() => setSubmitting(false));
+  }
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    addFiles(event.dataTransfer.files);
+  };
+
+  return (
+    <div className="container print-page">
+      <PageTitle title={t('uploader.title')} />
+      <h1 className="page-title">{t('uploader.title')}</h1>
+      <p className="print-page__lead">{t('uploader.lead', { max: MAX_FILE_SLOTS })}</p>
+
+      <div className="print-page__banners">
+        {uploading && (
+          <p className="banner banner--info" role="status" data-testid="banner-uploading">
+            {t('uploader.banners.uploading')}
+          </p>
+        )}
+        {uploadFailed && (
+          <p className="banner banner--danger" role="alert" data-testid="banner-upload-failed">
+            {t('uploader.banners.upload_failed')}
+          </p>
+        )}
+        {overLimit && (
+          <p className="banner banner--danger" role="alert" data-testid="banner-over-limit">
+            {t('uploader.banners.over_limit')}
+          </p>
+        )}
+        {officeNotice && (
+          <p className="banner banner--warning" role="status" data-testid="office-beta-notice">
+            {t('uploader.office_beta')}{' '}
+            <button
+              type="button"
+              className="button button--small button--quiet"
+              onClick={() => setOfficeNotice(false)}
+            >
+              {t('uploader.dismiss')}
+            </button>
+          </p>
+        )}
+        {printing && (
+          <p className="banner banner--info" role="status" data-testid="job-status">
+            {t(
+              `uploader.status.${job.status === 'scheduled' ? 'scheduled' : job.status === 'created' ? 'printing' : job.status}`,
+            )}
+          </p>
+        )}
+      </div>
+
+      <div className="print-page__grid">
+        <section className="print-page__files">
+          {editable && used < MAX_FILE_SLOTS && (
+            <div
+              className="drop-zone"
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={onDrop}
+              data-testid="drop-zone"
+            >
+              <span>{t('uploader.drop')}</span>{' '}
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => fileInput.current?.click()}
+              >
+                {t('uploader.choose')}
+              </button>
+              <input
+                ref={fileInput}
+                type="file"
+                name="file"
+                multiple
+                hidden
+                data-testid="file-input"
+                onChange={(e) => {
+                  addFiles(e.target.files);
+                  e.target.value = '';
+                }}
+              />
+            </div>
+          )}
+          {editable && used >= MAX_FILE_SLOTS && (
+            <p className="print-page__full">{t('uploader.slots_full', { max: MAX_FILE_SLOTS })}</p>
+          )}
+          <ul className="doc-list">
+            {documents.map((doc) => (
+              <DocumentRow
+                key={doc.id}
+                document={doc}
+                editable={editable}
+                onRemove={() => remove(doc)}
+                onChanged={refreshJob}
+              />
+            ))}
+            {uploads.slots.map((slot) => (
+              <SlotRow key={slot.key} slot={slot} onCancel={() => uploads.cancel(slot.key)} />
+            ))}
+          </ul>
+        </section>
+        <div className="print-page__side">
+          <SettingsPanel
+            settings={sync.settings}
+            kind={job.kind}
+            disabled={!editable}
+            onChange={sync.change}
+          />
+          <PrintSummary
+            job={job}
+            remaining={remaining}
+            canSubmit={canSubmit}
+            busy={submitting}
+            onToggle={toggleSubmit}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

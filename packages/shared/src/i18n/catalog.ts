@@ -1,0 +1,48 @@
+import type { TLocale } from './locales';
+import type { TMessageTree } from './define';
+import { errors } from './messages/errors';
+import { fields } from './messages/fields';
+import { mail } from './messages/mail';
+import { common } from './messages/common';
+import { auth } from './messages/auth';
+import { account } from './messages/account';
+import { documents } from './messages/documents';
+import { printjobs } from './messages/printjobs';
+import { user_panel } from './messages/user_panel';
+import { uploader } from './messages/uploader';
+import { printers } from './messages/printers';
+import { home } from './messages/home';
+
+/** Every namespace of the catalog. Add a new namespace file here. */
+export const NAMESPACES = {
+  errors,
+  fields,
+  mail,
+  common,
+  auth,
+  account,
+  home,
+  documents,
+  printjobs,
+  user_panel,
+  uploader,
+  printers,
+} as const;
+
+type TNamespaces = typeof NAMESPACES;
+export type TCatalog = { [N in keyof TNamespaces]: TNamespaces[N]['en'] };
+
+type TPaths<T> = {
+  [K in keyof T & string]: T[K] extends string ? K : `${K}.${TPaths<T[K]>}`;
+}[keyof T & string];
+
+/** A dotted message key such as `errors.blank` or `mail.confirm.subject`. */
+export type TMessageKey = TPaths<TCatalog>;
+
+export function catalogFor(locale: TLocale): TMessageTree {
+  const tree: Record<string, TMessageTree> = {};
+  for (const [name, messages] of Object.entries(NAMESPACES)) {
+    tree[name] = messages[locale];
+  }
+  return tree;
+}

@@ -1,0 +1,29 @@
+import type { TLocale } from './locales';
+
+const INTL_LOCALE: Record<TLocale, string> = { de: 'de-DE', en: 'en-GB', pl: 'pl-PL' };
+
+/** Money is kept in integer minor units; shown with the unit symbol and 2 decimals (spec section 9). */
+export function formatMoney(locale: TLocale, minorUnits: number, currency: string): string {
+  return new Intl.NumberFormat(INTL_LOCALE[locale], {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'symbol',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(minorUnits / 100);
+}
+
+export function formatDateTime(locale: TLocale, value: Date | string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(typeof value === 'string' ? new Date(value) : value);
+}
+
+export function formatDate(locale: TLocale, value: Date | string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    dateStyle: 'medium',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(typeof value === 'string' ? new Date(value) : value);
+}

@@ -1,0 +1,5 @@
+export * from './locales';
+export * from './define';
+export * from './catalog';
+export * from './translate';
+export * from './format';

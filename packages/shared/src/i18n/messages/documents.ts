@@ -1,0 +1,44 @@
+import { defineMessages } from '../define';
+
+// Why a document cannot be printed (Document.failure_reason). 'za duży plik' is the spec's text.
+export const documents = defineMessages({
+  en: {
+    failure: {
+      too_large: 'file too large',
+      unsupported: 'this file type cannot be printed',
+      password_protected: 'the file is password protected',
+      corrupt: 'the file is damaged or not a valid document',
+      empty: 'the file is empty',
+      too_many_pages: 'the document has more than {max, plural, one {# page} other {# pages}}',
+      too_complex: 'the file is too complex to process',
+      too_many_files: 'a print job holds at most {max, plural, one {# file} other {# files}}',
+    },
+  },
+  de: {
+    failure: {
+      too_large: 'Datei zu groß',
+      unsupported: 'dieser Dateityp kann nicht gedruckt werden',
+      password_protected: 'die Datei ist passwortgeschützt',
+      corrupt: 'die Datei ist beschädigt oder kein gültiges Dokument',
+      empty: 'die Datei ist leer',
+      too_many_pages: 'das Dokument hat mehr als {max, plural, one {# Seite} other {# Seiten}}',
+      too_complex: 'die Datei ist zu aufwendig für die Verarbeitung',
+      too_many_files:
+        'ein Druckauftrag umfasst höchstens {max, plural, one {# Datei} other {# Dateien}}',
+    },
+  },
+  pl: {
+    failure: {
+      too_large: 'za duży plik',
+      unsupported: 'tego typu pliku nie można wydrukować',
+      password_protected: 'plik jest chroniony hasłem',
+      corrupt: 'plik jest uszkodzony lub nie jest prawidłowym dokumentem',
+      empty: 'plik jest pusty',
+      too_many_pages:
+        'dokument ma więcej niż {max, plural, one {# stronę} few {# strony} many {# stron} other {# strony}}',
+      too_complex: 'plik jest zbyt złożony do przetworzenia',
+      too_many_files:
+        'zlecenie druku może zawierać najwyżej {max, plural, one {# plik} few {# pliki} many {# plików} other {# pliku}}',
+    },
+  },
+});

@@ -1,0 +1,46 @@
+import { defineMessages } from '../define';
+
+export const mail = defineMessages({
+  en: {
+    greeting: 'Hello,',
+    signature: 'The Printomat team',
+    confirm: {
+      subject: 'Confirm your e-mail address at Printomat',
+      body: 'Thank you for signing up. Confirm your e-mail address by opening this link:',
+      expiry:
+        'The link is valid for {hours, plural, one {# hour} other {# hours}}. If you did not sign up, ignore this message.',
+    },
+    password_changed: {
+      subject: 'Your Printomat password was changed',
+      body: 'The password of your account was just changed. If it was not you, reset it at once and write to us.',
+    },
+  },
+  de: {
+    greeting: 'Hallo,',
+    signature: 'Dein Printomat-Team',
+    confirm: {
+      subject: 'Bestätige deine E-Mail-Adresse bei Printomat',
+      body: 'Danke für deine Registrierung. Bestätige deine E-Mail-Adresse über diesen Link:',
+      expiry:
+        'Der Link ist {hours, plural, one {# Stunde} other {# Stunden}} gültig. Wenn du dich nicht registriert hast, ignoriere diese Nachricht.',
+    },
+    password_changed: {
+      subject: 'Dein Printomat-Passwort wurde geändert',
+      body: 'Das Passwort deines Kontos wurde soeben geändert. Warst du das nicht, setze es sofort zurück und schreib uns.',
+    },
+  },
+  pl: {
+    greeting: 'Dzień dobry,',
+    signature: 'Zespół Printomat',
+    confirm: {
+      subject: 'Potwierdź swój adres e-mail w Printomat',
+      body: 'Dziękujemy za rejestrację. Potwierdź swój adres e-mail, otwierając ten link:',
+      expiry:
+        'Link jest ważny {hours, plural, one {# godzinę} few {# godziny} many {# godzin} other {# godziny}}. Jeśli to nie Ty się rejestrowałeś, zignoruj tę wiadomość.',
+    },
+    password_changed: {
+      subject: 'Twoje hasło w Printomat zostało zmienione',
+      body: 'Hasło do Twojego konta zostało właśnie zmienione. Jeśli to nie Ty, natychmiast je zresetuj i napisz do nas.',
+    },
+  },
+});

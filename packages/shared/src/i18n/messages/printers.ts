@@ -1,0 +1,30 @@
+import { defineMessages } from '../define';
+
+// Why a printer refuses a job. 'drukarka niedostępna' and the maintenance text are the spec's.
+export const printers = defineMessages({
+  en: {
+    errors: {
+      disabled: 'printer unavailable',
+      maintenance: 'Maintenance mode enabled - printing not possible',
+      offline: 'The printer is offline right now. Try again in a moment or choose another printer.',
+      unknown_code: 'No printer has this code. Check the code shown on the printer.',
+    },
+  },
+  de: {
+    errors: {
+      disabled: 'Drucker nicht verfügbar',
+      maintenance: 'Wartungsmodus aktiv – Drucken nicht möglich',
+      offline:
+        'Der Drucker ist gerade offline. Versuche es gleich noch einmal oder wähle einen anderen Drucker.',
+      unknown_code: 'Kein Drucker hat diesen Code. Prüfe den Code auf dem Drucker.',
+    },
+  },
+  pl: {
+    errors: {
+      disabled: 'drukarka niedostępna',
+      maintenance: 'Tryb serwisowy włączony – drukowanie niemożliwe',
+      offline: 'Drukarka jest teraz offline. Spróbuj za chwilę lub wybierz inną drukarkę.',
+      unknown_code: 'Żadna drukarka nie ma tego kodu. Sprawdź kod wyświetlony na drukarce.',
+    },
+  },
+});

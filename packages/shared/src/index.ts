@@ -1,0 +1,5 @@
+export * from './schemas';
+export * from './i18n';
+export * from './constants';
+export * from './printing/pricing';
+export * from './printing/lifecycle';

@@ -1,0 +1,4 @@
+export * from './fields';
+export * from './auth';
+export * from './errors';
+export * from './printing';

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages Printomat needs, only those missing.
+#   scripts/system-deps.sh          what the product needs to run
+#   scripts/system-deps.sh --test   also what the tests need (a browser)
+# As root it installs with apt-get; with passwordless sudo it uses sudo; otherwise it prints
+# the command to run and fails.
+set -euo pipefail
+
+# Runtime: qpdf and poppler-utils rewrite, count and render PDFs; LibreOffice (headless, with
+# python3-uno to drive it) converts Office files; fonts so documents render as written;
+# util-linux gives prlimit/unshare for running converters with limits and no network.
+RUNTIME_PACKAGES=(
+  qpdf
+  poppler-utils
+  libreoffice-writer-nogui
+  libreoffice-calc-nogui
+  libreoffice-impress-nogui
+  python3-uno
+  fonts-dejavu-core
+  fonts-liberation
+  util-linux
+)
+# Tests: a browser, and a real IPP printer (ippeveprinter needs a D-Bus daemon).
+TEST_PACKAGES=(chromium fonts-dejavu-core cups-ipp-utils dbus)
+
+wanted=("${RUNTIME_PACKAGES[@]}")
+if [[ "${1:-}" == "--test" ]]; then wanted+=("${TEST_PACKAGES[@]}"); fi
+
+missing=()
+for pkg in "${wanted[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$pkg")
+  fi
+done
+if [[ ${#missing[@]} -eq 0 ]]; then exit 0; fi
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "Printomat needs these system packages: ${missing[*]} (install them with your package manager)." >&2
+  exit 1
+fi
+if [[ $(id -u) -eq 0 ]]; then
+  SUDO=()
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+  SUDO=(sudo)
+else
+  echo "Printomat needs these system packages, please install them first:" >&2
+  echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+  exit 1
+fi
+echo "Installing system packages: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${SUDO[@]}" apt-get update -q
+"${SUDO[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
