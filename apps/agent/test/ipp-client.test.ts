@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IppBusyError, type PrintJobAttributes, createIppClient } from '../src/ipp/ipp-client.js';
-import { type TestPrinter, startTestPrinter } from './helpers/ipp-printer.js';
+import { type TestPrinter, startTestPrinter } from '../src/kiosk/ipp-printer.js';
 
 async function makePdf(pages: number): Promise<Buffer> {
   const doc = await PDFDocument.create();

@@ -16,11 +16,13 @@ import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { overrideMethod } from './http/method-override';
 import { registerRequestContext } from './http/request-context';
+import { registerAgentRoutes } from './modules/agents/agents.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerFacebookRoutes } from './modules/auth/facebook.routes';
 import { registerDevMailboxRoutes } from './modules/dev/mailbox.routes';
 import { registerDocumentRoutes } from './modules/documents/documents.routes';
+import { registerPrintjobEventRoutes } from './modules/printjobs/printjob-events.routes';
 import { registerPrintjobRoutes } from './modules/printjobs/printjobs.routes';
 import { registerUserPanelRoutes } from './modules/users/user-panel.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -90,8 +92,10 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
   registerFacebookRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
   registerPrintjobRoutes(app, ctx);
+  registerPrintjobEventRoutes(app, ctx);
   registerDocumentRoutes(app, ctx);
   registerUserPanelRoutes(app, ctx);
+  await registerAgentRoutes(app, ctx);
   if (!config.smtpUrl && !config.isProduction) registerDevMailboxRoutes(app, ctx);
 
   const hasWeb = await registerWebRoutes(app, ctx);

@@ -5,6 +5,7 @@ import type { TMailer } from './modules/mail/mailer';
 import type { JobWorker } from './modules/jobs/queue';
 import type { TOfficeConverter } from './modules/documents/converters/office-converter';
 import type { DocumentStorage } from './modules/documents/storage';
+import type { TEventBus } from './realtime/event-bus';
 
 /** What services need from the running process. Built once in `createContext`. */
 export interface TAppContext {
@@ -15,6 +16,8 @@ export interface TAppContext {
   worker: JobWorker;
   storage: DocumentStorage;
   officeConverter: TOfficeConverter;
+  /** Cross-instance events (agent pushes, live status); publish after commit. */
+  events: TEventBus;
   log: FastifyBaseLogger;
   now: () => Date;
 }

@@ -11,6 +11,7 @@ import { createOfficeConverter } from './modules/documents/converters/office-con
 import { PROCESS_DOCUMENT_JOB } from './modules/documents/documents.jobs';
 import { processDocument } from './modules/documents/documents.service';
 import { DocumentStorage } from './modules/documents/storage';
+import { createLocalEventBus, createPostgresEventBus, type TEventBus } from './realtime/event-bus';
 
 export function createLogger(config: TConfig): Logger {
   return pino({
@@ -27,7 +28,12 @@ export function createLogger(config: TConfig): Logger {
 /** Opens the database, runs migrations and wires the mailer and job worker. */
 export async function createContext(
   config: TConfig,
-  options: { database?: TDatabase; log?: Logger; workerIdleMs?: number } = {},
+  options: {
+    database?: TDatabase;
+    log?: Logger;
+    workerIdleMs?: number;
+    events?: TEventBus;
+  } = {},
 ): Promise<TAppContext> {
   const log = options.log ?? createLogger(config);
   const database =
@@ -50,6 +56,11 @@ export async function createContext(
     pythonPath: config.unoPythonPath,
     log,
   });
+  const events =
+    options.events ??
+    (config.databaseUrl
+      ? await createPostgresEventBus(config.databaseUrl, log)
+      : createLocalEventBus());
   const ctx: TAppContext = {
     config,
     database,
@@ -58,6 +69,7 @@ export async function createContext(
     worker,
     storage,
     officeConverter,
+    events,
     log,
     now: () => new Date(),
   };
@@ -76,6 +88,7 @@ export async function createContext(
 export async function closeContext(ctx: TAppContext): Promise<void> {
   await ctx.worker.stop();
   await ctx.officeConverter.close();
+  await ctx.events.close();
   ctx.mailer.close();
   await ctx.database.close();
 }

@@ -40,6 +40,7 @@ export const ValueTag = {
 export const Operation = {
   printJob: 0x0002,
   getJobAttributes: 0x0009,
+  getJobs: 0x000a,
   getPrinterAttributes: 0x000b,
 } as const;
 

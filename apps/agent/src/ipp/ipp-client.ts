@@ -71,11 +71,14 @@ export interface PrinterStatus {
   inputTrays: string[];
   supplies: PrinterSupply[];
   markers: Array<{ name: string; level: number; color?: string }>;
+  makeAndModel?: string;
 }
 
 export interface IppClient {
   printJob(pdf: Buffer, attrs: PrintJobAttributes): Promise<{ jobId: number; jobUri?: string }>;
   getJob(jobId: number): Promise<JobStatus>;
+  /** Jobs of any state whose job-name is `name` (to find a job submitted before a crash). */
+  findJobsByName(name: string): Promise<number[]>;
   getPrinter(): Promise<PrinterStatus>;
   waitForJob(jobId: number, opts?: { timeoutMs?: number; pollMs?: number }): Promise<JobStatus>;
   printWhenIdle(
@@ -163,7 +166,15 @@ export function parsePrinterAttributes(attrs: IppAttributes): PrinterStatus {
     if (color) m.color = color;
     return m;
   });
-  return { state, reasons, inputTrays, supplies, markers };
+  const makeAndModel = first(attrs, 'printer-make-and-model');
+  return {
+    state,
+    reasons,
+    inputTrays,
+    supplies,
+    markers,
+    ...(typeof makeAndModel === 'string' ? { makeAndModel } : {}),
+  };
 }
 
 export function parseJobAttributes(attrs: IppAttributes): JobStatus {
@@ -310,6 +321,26 @@ export function createIppClient(
       return parseJobAttributes(groupAttributes(res, 'job'));
     },
 
+    async findJobsByName(name) {
+      const res = await call('Get-Jobs', Operation.getJobs, [
+        {
+          group: 'operation',
+          attributes: [
+            ...baseOperation(),
+            { name: 'which-jobs', tag: 'keyword', values: ['all'] },
+            { name: 'requested-attributes', tag: 'keyword', values: ['job-id', 'job-name'] },
+          ],
+        },
+      ]);
+      const ids: number[] = [];
+      for (const group of res.groups) {
+        if (group.group !== 'job') continue;
+        const id = num(group.attributes, 'job-id');
+        if (id !== null && first(group.attributes, 'job-name') === name) ids.push(id);
+      }
+      return ids;
+    },
+
     async getPrinter() {
       const res = await call('Get-Printer-Attributes', Operation.getPrinterAttributes, [
         {
@@ -328,6 +359,7 @@ export function createIppClient(
                 'marker-names',
                 'marker-levels',
                 'marker-colors',
+                'printer-make-and-model',
               ],
             },
           ],

@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-printjobs-documents';
 import * as m0003 from './migrations/0003-page-reservations';
 import * as m0004 from './migrations/0004-release';
+import * as m0005 from './migrations/0005-agents';
 
 // Listed statically so the same migrations run under tsx, in tests and in a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-printjobs-documents': m0002,
   '0003-page-reservations': m0003,
   '0004-release': m0004,
+  '0005-agents': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

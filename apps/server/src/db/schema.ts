@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { TRole, TLocale } from '@printomat/shared';
+import type { TAgentPrinterStatus, TRole, TLocale } from '@printomat/shared';
 
 type TCreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type TTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -106,6 +106,8 @@ export interface TPrintersTable {
   photo_path: string | null;
   maps_place_url: string | null;
   agent_last_seen_at: TNullableTimestamp;
+  agent_secret_hash: string | null;
+  agent_status: ColumnType<TAgentPrinterStatus | null, string | null | undefined, string | null>;
   created_at: TCreatedAt;
   updated_at: TTimestamp;
 }
@@ -175,6 +177,8 @@ export interface TPrintjobsTable {
   released_at: TNullableTimestamp;
   finished_at: TNullableTimestamp;
   printed_faces: number | null;
+  printing_started_at: TNullableTimestamp;
+  failure_reason: string | null;
   created_at: TCreatedAt;
   updated_at: TTimestamp;
 }
@@ -222,7 +226,55 @@ export interface TPageReservationItemsTable {
   taken_order: number;
 }
 
+export interface TDetectedPrintersTable {
+  minion_id: string;
+  secret_hash: string;
+  agent_version: ColumnType<string, string | undefined, string>;
+  printer_info: ColumnType<TAgentPrinterStatus | null, string | null | undefined, string | null>;
+  remote_address: string | null;
+  first_seen_at: TCreatedAt;
+  last_seen_at: TTimestamp;
+}
+
+export interface TAgentDownloadTokensTable {
+  token_hash: string;
+  printer_id: number;
+  printjob_id: number;
+  expires_at: Date;
+}
+
+export interface TPrinterMonthlyStatsTable {
+  printer_id: number;
+  /** First day of the month, as YYYY-MM-DD. */
+  month: ColumnType<string, string, string>;
+  classic_color_pages: ColumnType<number, number | undefined, number>;
+  classic_mono_pages: ColumnType<number, number | undefined, number>;
+  express_color_pages: ColumnType<number, number | undefined, number>;
+  express_mono_pages: ColumnType<number, number | undefined, number>;
+  copy_color_pages: ColumnType<number, number | undefined, number>;
+  copy_mono_pages: ColumnType<number, number | undefined, number>;
+  scanned_pages: ColumnType<number, number | undefined, number>;
+}
+
+export interface TPrinterMonthlyUsersTable {
+  printer_id: number;
+  month: ColumnType<string, string, string>;
+  activity: 'printing' | 'copying' | 'scanning';
+  user_id: number;
+}
+
+export interface TPrinterUsageReportsTable {
+  printer_id: number;
+  report_id: string;
+  received_at: TCreatedAt;
+}
+
 export interface TDB {
+  detected_printers: TDetectedPrintersTable;
+  agent_download_tokens: TAgentDownloadTokensTable;
+  printer_monthly_stats: TPrinterMonthlyStatsTable;
+  printer_monthly_users: TPrinterMonthlyUsersTable;
+  printer_usage_reports: TPrinterUsageReportsTable;
   page_reservations: TPageReservationsTable;
   page_reservation_items: TPageReservationItemsTable;
   printjobs: TPrintjobsTable;

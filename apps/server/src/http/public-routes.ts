@@ -21,6 +21,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/docs/static/index.html',
   'GET /api/docs/static/swagger-initializer.js',
   'GET /api/docs/static/*',
+  'GET /agent/ws', // printer agents: authenticated by their secret in the first message
+  'GET /agent/documents/:documentId', // printer agents: authenticated by a short-lived token
   'GET /dev/mailbox', // development only: never registered when SMTP_URL is set or in production
   'GET /*', // the web app's static files and page shell (no data)
   'HEAD /*',

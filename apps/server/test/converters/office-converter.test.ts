@@ -137,6 +137,11 @@ beforeAll(async () => {
     fixture('big400.fodt'),
     flatText([...bigPages, ...bigPages, ...bigPages, ...bigPages]),
   );
+  // Several times what any machine here converts within the 2 s timeout of the timeout test.
+  await fs.writeFile(
+    fixture('huge.fodt'),
+    flatText(Array.from({ length: 8 }, () => bigPages).flat()),
+  );
   await fs.writeFile(fixture('polish.txt'), `${POLISH}\nDruga linia: żółw.\n`, 'utf8');
   await fs.writeFile(fixture('corrupt.docx'), randomBytes(20_000));
   await fs.writeFile(fixture('local-secret.png'), solidPng(40, 40, [255, 0, 0]));
@@ -295,7 +300,7 @@ describe('office converter', () => {
     const { converter: patient, workDir } = converter({ timeoutMs: 2_000 });
     await patient.warmUp();
     const before = await sofficeBinPid(workDir);
-    const failure = await failureOf(patient.convert(fixture('big400.fodt'), output('patient.pdf')));
+    const failure = await failureOf(patient.convert(fixture('huge.fodt'), output('patient.pdf')));
     expect(failure.reason).toBe('timeout');
     await patient.convert(fixture('doc.docx'), output('after-restart.pdf'));
     expect(await pdfPages(output('after-restart.pdf'))).toBe(3);

@@ -17,6 +17,9 @@ const job: TPrintjob = {
   pages_per_sheet: 1,
   status: 'created',
   documents: [],
+  phase: 'editing',
+  printer: null,
+  last_result: null,
 };
 
 describe('settings sync', () => {

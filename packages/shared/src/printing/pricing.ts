@@ -47,16 +47,17 @@ export function printjobCost(docs: readonly TPricedDocument[], settings: TPriceS
 }
 
 /**
- * What the first `printedFaces` faces of the job cost, in print order (documents in order, each
- * copy in turn): a job that fails mid-way is charged no more than what came out.
+ * The first `printedFacesCount` faces of the job in print order (documents in order, each copy in
+ * turn), split into colour and mono faces: what came out of a job that stopped mid-way.
  */
-export function costOfFirstFaces(
+export function splitFirstFaces(
   docs: readonly TPricedDocument[],
   settings: TPriceSettings,
   printedFacesCount: number,
-): number {
+): { colour: number; mono: number } {
   let left = Math.max(0, Math.floor(printedFacesCount));
-  let cost = 0;
+  let colour = 0;
+  let mono = 0;
   for (const doc of docs) {
     const faces = facesPerCopy(doc.pageCount, settings.pagesPerSheet);
     const colourFaces = settings.isGrayscale
@@ -68,11 +69,22 @@ export function costOfFirstFaces(
         );
     for (let copy = 0; copy < doc.copies; copy++) {
       for (let face = 1; face <= faces; face++) {
-        if (left === 0) return cost;
-        cost += colourFaces.has(face) ? COLOR_PAGE_MULTIPLIER : 1;
+        if (left === 0) return { colour, mono };
+        if (colourFaces.has(face)) colour += 1;
+        else mono += 1;
         left -= 1;
       }
     }
   }
-  return cost;
+  return { colour, mono };
+}
+
+/** What the first `printedFacesCount` faces cost: a job failing mid-way is charged no more. */
+export function costOfFirstFaces(
+  docs: readonly TPricedDocument[],
+  settings: TPriceSettings,
+  printedFacesCount: number,
+): number {
+  const { colour, mono } = splitFirstFaces(docs, settings, printedFacesCount);
+  return colour * COLOR_PAGE_MULTIPLIER + mono;
 }

@@ -2,3 +2,4 @@ export * from './fields';
 export * from './auth';
 export * from './errors';
 export * from './printing';
+export * from './agent';

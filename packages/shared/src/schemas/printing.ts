@@ -55,8 +55,27 @@ export const ZPrintjob = z.object({
   pages_per_sheet: z.union([z.literal(1), z.literal(2), z.literal(4)]),
   status: z.enum(PRINTJOB_STATUSES),
   documents: z.array(ZDocument),
+  /**
+   * Where a released job is: `editing` (not released), `waiting` (released, the printer has not
+   * started it yet) or `printing` (the printer is printing it).
+   */
+  phase: z.enum(['editing', 'waiting', 'printing']),
+  /** The printer a released job was sent to. */
+  printer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The person's previous job if it ended in the last hour: what came out and what it cost. */
+  last_result: z
+    .object({
+      printjob_id: z.number().int(),
+      status: z.enum(['printed', 'failed']),
+      printed_pages: z.number().int(),
+      charged_pages: z.number().int(),
+      printer_name: z.string().nullable(),
+      finished_at: z.string(),
+    })
+    .nullable(),
 });
 export type TPrintjob = z.infer<typeof ZPrintjob>;
+export type TPrintjobResult = NonNullable<TPrintjob['last_result']>;
 
 /** Form fields arrive as strings from phone apps: accept "true"/"1"/"on" as well as booleans. */
 const zFlag = z.union([

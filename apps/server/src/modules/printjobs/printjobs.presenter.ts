@@ -10,6 +10,7 @@ import {
   type TPriceSettings,
   type TPrintjob,
   type TPrintjobKind,
+  type TPrintjobResult,
   MAX_FILE_SLOTS,
 } from '@printomat/shared';
 import type { TDocumentRow, TPrintjobRow } from '../../db/schema';
@@ -95,6 +96,10 @@ export function presentPrintjob(
   kind: TPrintjobKind,
   locale: TLocale,
   maxPages: number,
+  live: { printerName: string | null; lastResult: TPrintjobResult | null } = {
+    printerName: null,
+    lastResult: null,
+  },
 ): TPrintjob {
   const priced = pricedDocuments(documents);
   const processing = documents.some((d) => d.status === 'processing');
@@ -110,5 +115,12 @@ export function presentPrintjob(
     pages_per_sheet: job.pages_per_sheet,
     status: job.status,
     documents: documents.map((d) => presentDocument(d, job, locale, maxPages)),
+    phase:
+      job.status !== 'scheduled' ? 'editing' : job.printing_started_at ? 'printing' : 'waiting',
+    printer:
+      job.printer_id !== null && live.printerName !== null
+        ? { id: job.printer_id, name: live.printerName }
+        : null,
+    last_result: live.lastResult,
   };
 }

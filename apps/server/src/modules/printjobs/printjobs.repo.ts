@@ -78,3 +78,26 @@ export function findScheduledPrintjob(db: TDb, userId: number): Promise<TPrintjo
     .limit(1)
     .executeTakeFirst();
 }
+
+/** The person's job that ended most recently after `since`, with its printer and charge. */
+export function findRecentResult(db: TDb, userId: number, since: Date) {
+  return db
+    .selectFrom('printjobs')
+    .leftJoin('printers', 'printers.id', 'printjobs.printer_id')
+    .leftJoin('page_reservations', 'page_reservations.printjob_id', 'printjobs.id')
+    .select([
+      'printjobs.id',
+      'printjobs.status',
+      'printjobs.printed_faces',
+      'printjobs.failure_reason',
+      'printjobs.finished_at',
+      'printers.name as printer_name',
+      'page_reservations.charged',
+    ])
+    .where('printjobs.user_id', '=', userId)
+    .where('printjobs.status', 'in', ['archived', 'failed'])
+    .where('printjobs.finished_at', '>', since)
+    .orderBy('printjobs.finished_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

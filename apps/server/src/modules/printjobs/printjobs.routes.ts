@@ -12,14 +12,21 @@ import {
   viewOf,
   type TJobView,
 } from './printjobs.service';
-import { releaseWithCode } from './release.service';
+import { releaseToPrinter, releaseWithCode } from './release.service';
 
 const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function registerPrintjobRoutes(root: FastifyInstance, ctx: TAppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const present = (view: TJobView, locale: Parameters<typeof presentPrintjob>[3]) =>
-    presentPrintjob(view.job, view.documents, view.kind, locale, ctx.config.maxPagesPerDocument);
+    presentPrintjob(
+      view.job,
+      view.documents,
+      view.kind,
+      locale,
+      ctx.config.maxPagesPerDocument,
+      view,
+    );
 
   app.get(
     '/ajax/printjobs/current',
@@ -70,6 +77,25 @@ export function registerPrintjobRoutes(root: FastifyInstance, ctx: TAppContext):
       const user = request.user;
       if (!user) throw unauthorized();
       const job = await releaseWithCode(ctx, user, request.params.id, request.body.code);
+      return present(await viewOf(ctx, ctx.db, user, job), request.locale);
+    },
+  );
+
+  // Start printing from the phone: the printer picked on the map or opened by its link / QR code.
+  app.post(
+    '/ajax/printjobs/:id/print',
+    {
+      schema: {
+        tags: ['phone app', 'printing'],
+        params: ZIdParams,
+        body: z.object({ printer_id: z.coerce.number().int().positive() }),
+        response: { 200: ZPrintjob },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      const job = await releaseToPrinter(ctx, user, request.params.id, request.body.printer_id);
       return present(await viewOf(ctx, ctx.db, user, job), request.locale);
     },
   );

@@ -1,4 +1,9 @@
-import { printjobCost, type TPrintjobKind, type TPrintjobSettingsInput } from '@printomat/shared';
+import {
+  printjobCost,
+  type TPrintjobKind,
+  type TPrintjobResult,
+  type TPrintjobSettingsInput,
+} from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
 import type { TDocumentRow, TPrintjobRow, TUserRow } from '../../db/schema';
@@ -6,9 +11,11 @@ import { AppError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { listDocumentsOfPrintjob } from '../documents/documents.repo';
 import { remainingPages } from '../pages/pages-ledger.service';
+import { findPrinterById } from '../printers/printers.repo';
 import { pricedDocuments, settingsOf } from './printjobs.presenter';
 import {
   ensureCurrentPrintjob,
+  findRecentResult,
   findScheduledPrintjob,
   hasActivePackage,
   lockPrintjobOfUser,
@@ -19,7 +26,12 @@ export interface TJobView {
   job: TPrintjobRow;
   documents: TDocumentRow[];
   kind: TPrintjobKind;
+  printerName: string | null;
+  lastResult: TPrintjobResult | null;
 }
+
+/** How long the outcome of the previous job stays on the person's screen. */
+const RESULT_SHOWN_MS = 60 * 60_000;
 
 /** Settings people without a paid package print with; changing them opens the package offer. */
 export const LIMITED_SETTINGS = {
@@ -44,10 +56,28 @@ export async function viewOf(
   user: TUserRow,
   job: TPrintjobRow,
 ): Promise<TJobView> {
+  const printer = job.printer_id === null ? undefined : await findPrinterById(db, job.printer_id);
+  const recent =
+    job.status === 'created'
+      ? await findRecentResult(db, user.id, new Date(ctx.now().getTime() - RESULT_SHOWN_MS))
+      : undefined;
   return {
     job,
     documents: await listDocumentsOfPrintjob(db, job.id),
     kind: await printjobKind(db, user, ctx.now()),
+    printerName: printer?.name ?? null,
+    lastResult:
+      recent && recent.finished_at
+        ? {
+            printjob_id: recent.id,
+            status:
+              recent.status === 'failed' || recent.failure_reason !== null ? 'failed' : 'printed',
+            printed_pages: recent.printed_faces ?? 0,
+            charged_pages: recent.charged ?? 0,
+            printer_name: recent.printer_name,
+            finished_at: recent.finished_at.toISOString(),
+          }
+        : null,
   };
 }
 
@@ -103,7 +133,7 @@ export async function updatePrintjobSettings(
       if (departs) throw new AppError(403, 'limited', 'printjobs.errors.limited');
     }
     const updated = Object.keys(changes).length ? await updatePrintjob(trx, job.id, changes) : job;
-    return { job: updated, documents: await listDocumentsOfPrintjob(trx, job.id), kind };
+    return { ...(await viewOf(ctx, trx, user, updated)), kind };
   });
 }
 
@@ -143,6 +173,6 @@ export async function submitPrintjob(
         subject: ['printjob', job.id],
       });
     }
-    return { job: updated, documents, kind: await printjobKind(trx, user, ctx.now()) };
+    return viewOf(ctx, trx, user, updated);
   });
 }

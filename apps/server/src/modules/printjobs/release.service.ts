@@ -1,11 +1,17 @@
-import { costOfFirstFaces, printedFaces, printjobCost } from '@printomat/shared';
+import {
+  printedFaces,
+  printjobCost,
+  splitFirstFaces,
+  COLOR_PAGE_MULTIPLIER,
+} from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
-import type { TPrintjobRow, TUserRow } from '../../db/schema';
+import type { TPrinterRow, TPrintjobRow, TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { listDocumentsOfPrintjob } from '../documents/documents.repo';
 import { postReservation, reservePages, voidReservation } from '../pages/page-reservations.service';
-import { findPrinterByCode } from '../printers/printers.repo';
+import { findPrinterByCode, findPrinterById } from '../printers/printers.repo';
+import { addMonthlyCounts, addMonthlyUser, monthOf } from '../printers/printer-stats.repo';
 import { assertPrinterCanPrint } from '../printers/printers.service';
 import { pricedDocuments, settingsOf } from './printjobs.presenter';
 import { ensureCurrentPrintjob, lockPrintjobOfUser } from './printjobs.repo';
@@ -23,20 +29,20 @@ async function lockJob(db: TDb, id: number): Promise<TPrintjobRow> {
 }
 
 /**
- * Releases the person's confirmed job to the printer whose code they typed: the printer must be
- * able to print (checked before any pages are reserved), then the pages are reserved and the job
- * is scheduled for that printer, all in one transaction.
+ * Releases the person's confirmed job to a printer: the printer must be able to print (checked
+ * before any pages are reserved), then the pages are reserved and the job is scheduled for that
+ * printer, all in one transaction. After commit the printer's agent is told at once.
  */
-export async function releaseWithCode(
+async function release(
   ctx: TAppContext,
   user: TUserRow,
   jobId: number,
-  code: string,
+  findPrinter: (trx: TDb) => Promise<TPrinterRow | undefined>,
 ): Promise<TPrintjobRow> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const released = await ctx.db.transaction().execute(async (trx) => {
     const job = await lockPrintjobOfUser(trx, jobId, user.id);
     if (!job) throw notFound();
-    const printer = await findPrinterByCode(trx, code.trim());
+    const printer = await findPrinter(trx);
     if (!printer) throw new AppError(404, 'unknown_code', 'printers.errors.unknown_code');
     if (job.status !== 'created')
       throw new AppError(409, 'not_created', 'printjobs.errors.not_created');
@@ -55,11 +61,46 @@ export async function releaseWithCode(
       job,
       'schedule',
       { userId: user.id, source: 'user' },
-      {
-        printer_id: printer.id,
-        released_at: now,
-      },
+      { printer_id: printer.id, released_at: now },
     );
+  });
+  if (released.printer_id !== null) {
+    await ctx.events.publish(`printer:${released.printer_id}`, {
+      kind: 'job_released',
+      printerId: released.printer_id,
+      jobId: released.id,
+    });
+  }
+  await publishPrintjobChange(ctx, released);
+  return released;
+}
+
+/** Release by the code the printer shows (its `direct_print_code`). */
+export function releaseWithCode(
+  ctx: TAppContext,
+  user: TUserRow,
+  jobId: number,
+  code: string,
+): Promise<TPrintjobRow> {
+  return release(ctx, user, jobId, (trx) => findPrinterByCode(trx, code.trim()));
+}
+
+/** Release from the phone: the person picked the printer on the map or opened its link. */
+export function releaseToPrinter(
+  ctx: TAppContext,
+  user: TUserRow,
+  jobId: number,
+  printerId: number,
+): Promise<TPrintjobRow> {
+  return release(ctx, user, jobId, (trx) => findPrinterById(trx, printerId));
+}
+
+export async function publishPrintjobChange(ctx: TAppContext, job: TPrintjobRow): Promise<void> {
+  await ctx.events.publish(`user:${job.user_id}`, {
+    kind: 'printjob_changed',
+    userId: job.user_id,
+    jobId: job.id,
+    status: job.status,
   });
 }
 
@@ -73,86 +114,93 @@ async function liveReservationId(db: TDb, jobId: number): Promise<number | undef
   return row?.id;
 }
 
-/**
- * The printer reports the job printed: charge the pages of the faces that came out (all of them
- * normally), archive the job, and give the person a fresh current job. A repeated report is a no-op.
- */
-export async function reportPrinted(
-  ctx: TAppContext,
-  jobId: number,
-  facesPrinted?: number,
-): Promise<TPrintjobRow> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const job = await lockJob(trx, jobId);
-    if (job.status === 'printed' || job.status === 'archived') return job;
-    const documents = pricedDocuments(await listDocumentsOfPrintjob(trx, job.id));
-    const total = printedFaces(documents, settingsOf(job));
-    const faces = Math.min(facesPrinted ?? total, total);
-    const reservation = await liveReservationId(trx, job.id);
-    if (reservation !== undefined) {
-      await postReservation(
-        trx,
-        reservation,
-        costOfFirstFaces(documents, settingsOf(job), faces),
-        ctx.now(),
-      );
-    }
-    const printed = await changePrintjobStatus(
-      trx,
-      job,
-      'mark_printed',
-      { userId: null, source: 'printer' },
-      {
-        printed_faces: faces,
-        finished_at: ctx.now(),
-      },
-    );
-    const archived = await changePrintjobStatus(trx, printed, 'archive', {
-      userId: null,
-      source: 'printer',
-    });
-    await ensureCurrentPrintjob(trx, job.user_id);
-    return archived;
-  });
+export interface TPrinterReport {
+  outcome: 'printed' | 'failed';
+  /** Faces the printer says came out; unknown means all of a printed job, none of a failed one. */
+  facesPrinted?: number | null;
+  /** How many of the job's documents, in order, the printer completed. */
+  documentsCompleted?: number;
+  reason?: string | undefined;
 }
 
 /**
- * The printer reports the job failed: nothing is charged if nothing came out, else only the
- * faces printed. The job stays failed (an admin may reset it); the person gets a fresh job.
+ * The printer reports the end of a job. Printed: charge the faces that came out (all of them
+ * normally) and archive the job. Failed: charge nothing if nothing came out, else only the faces
+ * printed; the job stays failed (an admin may reset it). Either way the person gets a fresh
+ * current job and the month's printer statistics count what was printed. A repeated report
+ * changes nothing.
  */
-export async function reportFailed(
+export async function finishPrintjob(
   ctx: TAppContext,
   jobId: number,
-  facesPrinted = 0,
+  report: TPrinterReport,
 ): Promise<TPrintjobRow> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const { job, changed } = await ctx.db.transaction().execute(async (trx) => {
     const job = await lockJob(trx, jobId);
-    if (job.status === 'failed' || job.status === 'archived' || job.status === 'printed')
-      return job;
+    if (job.status !== 'scheduled') return { job, changed: false };
+    const now = ctx.now();
     const documents = pricedDocuments(await listDocumentsOfPrintjob(trx, job.id));
-    const faces = Math.min(Math.max(0, facesPrinted), printedFaces(documents, settingsOf(job)));
+    const settings = settingsOf(job);
+    const total = printedFaces(documents, settings);
+    const reported = report.facesPrinted ?? (report.outcome === 'printed' ? total : 0);
+    // Documents the printer completed came out whole, whatever its impression counter says.
+    const completed = printedFaces(documents.slice(0, report.documentsCompleted ?? 0), settings);
+    const faces = Math.min(Math.max(0, reported, completed), total);
+    const split = splitFirstFaces(documents, settings, faces);
     const reservation = await liveReservationId(trx, job.id);
     if (reservation !== undefined) {
-      if (faces === 0) await voidReservation(trx, reservation, ctx.now());
+      if (faces === 0) await voidReservation(trx, reservation, now);
       else
         await postReservation(
           trx,
           reservation,
-          costOfFirstFaces(documents, settingsOf(job), faces),
-          ctx.now(),
+          split.colour * COLOR_PAGE_MULTIPLIER + split.mono,
+          now,
         );
     }
-    const failed = await changePrintjobStatus(
+    const actor = { userId: null, source: 'printer' } as const;
+    const ended = await changePrintjobStatus(
       trx,
       job,
-      'mark_failed',
-      { userId: null, source: 'printer' },
+      report.outcome === 'printed' ? 'mark_printed' : 'mark_failed',
+      actor,
       {
         printed_faces: faces,
-        finished_at: ctx.now(),
+        finished_at: now,
+        failure_reason: report.outcome === 'failed' ? (report.reason ?? null) : null,
       },
     );
+    if (job.printer_id !== null && faces > 0) {
+      const month = monthOf(now);
+      await addMonthlyCounts(trx, job.printer_id, month, {
+        classic_color_pages: split.colour,
+        classic_mono_pages: split.mono,
+      });
+      await addMonthlyUser(trx, job.printer_id, month, 'printing', job.user_id);
+    }
+    const result =
+      report.outcome === 'printed'
+        ? await changePrintjobStatus(trx, ended, 'archive', actor)
+        : ended;
     await ensureCurrentPrintjob(trx, job.user_id);
-    return failed;
+    return { job: result, changed: true };
   });
+  if (changed) await publishPrintjobChange(ctx, job);
+  return job;
+}
+
+export function reportPrinted(
+  ctx: TAppContext,
+  jobId: number,
+  facesPrinted?: number,
+): Promise<TPrintjobRow> {
+  return finishPrintjob(ctx, jobId, { outcome: 'printed', facesPrinted: facesPrinted ?? null });
+}
+
+export function reportFailed(
+  ctx: TAppContext,
+  jobId: number,
+  facesPrinted = 0,
+): Promise<TPrintjobRow> {
+  return finishPrintjob(ctx, jobId, { outcome: 'failed', facesPrinted });
 }

@@ -12,6 +12,11 @@ export interface PrintedJob {
   file: string;
 }
 
+/**
+ * A real IPP Everywhere printer on this machine: Debian's `ippeveprinter` (cups-ipp-utils), which
+ * the demo kiosk and the tests print to. Every job's PDF is kept in the spool directory and its
+ * IPP attributes are appended to `jobs.jsonl`, so one can see exactly what was printed.
+ */
 export interface TestPrinter {
   uri: string;
   port: number;
@@ -86,11 +91,19 @@ async function startDbus(): Promise<{ child: ChildProcess; address: string }> {
 }
 
 export async function startTestPrinter(
-  opts: { name?: string; log?: boolean } = {},
+  opts: {
+    name?: string;
+    log?: boolean;
+    /** Keep the printer's files here (kept after stop); default: a temporary directory. */
+    dir?: string;
+    port?: number;
+  } = {},
 ): Promise<TestPrinter> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'printomat-ipp-'));
+  const keep = opts.dir !== undefined;
+  const dir = opts.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'printomat-ipp-')));
   const spoolDir = path.join(dir, 'spool');
-  await mkdir(spoolDir);
+  await mkdir(spoolDir, { recursive: true });
+  const removeDir = () => (keep ? Promise.resolve() : rm(dir, { recursive: true, force: true }));
   const script = path.join(dir, 'print-command.cjs');
   await writeFile(script, JOB_SCRIPT(dir));
   await chmod(script, 0o755);
@@ -100,7 +113,7 @@ export async function startTestPrinter(
   try {
     const bus = await startDbus();
     dbus = bus.child;
-    const port = await freePort();
+    const port = opts.port ?? (await freePort());
     printer = spawn(
       'ippeveprinter',
       [
@@ -155,13 +168,13 @@ export async function startTestPrinter(
       async stop() {
         await kill(started);
         await kill(dbusChild);
-        await rm(dir, { recursive: true, force: true });
+        await removeDir();
       },
     };
   } catch (err) {
     if (printer) await kill(printer);
     if (dbus) await kill(dbus);
-    await rm(dir, { recursive: true, force: true });
+    await removeDir();
     throw err;
   }
 }

@@ -1,0 +1,457 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import WebSocket from 'ws';
+import {
+  AGENT_CLOSE,
+  AGENT_PROTOCOL_VERSION,
+  ZServerMessage,
+  type TAgentJob,
+  type TAgentMessage,
+  type TAgentPrinterStatus,
+  type TServerMessage,
+} from '@printomat/shared';
+import { type IppClient, IppBusyError, createIppClient } from './ipp/ipp-client.js';
+import { Journal, type TJournalEntry } from './journal.js';
+
+export const AGENT_VERSION = '1.0.0';
+
+export interface TAgentLog {
+  info(msg: string, details?: Record<string, unknown>): void;
+  warn(msg: string, details?: Record<string, unknown>): void;
+  error(msg: string, details?: Record<string, unknown>): void;
+}
+
+export const consoleLog: TAgentLog = {
+  info: (msg, details) => console.log(JSON.stringify({ level: 'info', msg, ...details })),
+  warn: (msg, details) => console.warn(JSON.stringify({ level: 'warn', msg, ...details })),
+  error: (msg, details) => console.error(JSON.stringify({ level: 'error', msg, ...details })),
+};
+
+export interface TAgentOptions {
+  /** The server's address, e.g. https://printomat.example (the agent dials /agent/ws there). */
+  serverUrl: string;
+  minionId: string;
+  secret: string;
+  /** The local printer, e.g. ipp://127.0.0.1:631/ipp/print. */
+  printerUri: string;
+  /** Where the journal of jobs is kept. */
+  stateDir: string;
+  log?: TAgentLog;
+  /** Reconnection backoff bounds. */
+  minReconnectMs?: number;
+  maxReconnectMs?: number;
+  /** How long to keep retrying a busy or unreachable printer before failing a job. */
+  printerWaitMs?: number;
+  /** Longest a single document may take to print. */
+  jobTimeoutMs?: number;
+  /** Called when a job message arrives (the latency benchmark listens here). */
+  onJobReceived?: (jobId: number) => void;
+}
+
+type TState = 'stopped' | 'connecting' | 'detected' | 'online';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const ippJobName = (jobId: number, part: number) => `printomat-${jobId}-${part + 1}`;
+
+function isConnectionError(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EHOSTUNREACH';
+}
+
+/**
+ * The printer agent: dials the server (it listens on no port), authenticates with its printer's
+ * secret, takes released jobs the moment they are pushed, prints them over IPP one at a time and
+ * reports how each ended. It reconnects with backoff and resumes: jobs it already sent to the
+ * printer are followed, not printed again, and reports wait in the journal until acknowledged.
+ */
+export class PrinterAgent {
+  readonly journal: Journal;
+  private readonly ipp: IppClient;
+  private readonly log: TAgentLog;
+  private socket: WebSocket | undefined;
+  private state: TState = 'stopped';
+  private stopping = false;
+  private attempt = 0;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private readonly queued = new Set<number>();
+  private runner: Promise<void> = Promise.resolve();
+  private readonly stateListeners = new Set<(state: TState) => void>();
+  printerId: number | undefined;
+
+  constructor(private readonly options: TAgentOptions) {
+    this.journal = new Journal(path.join(options.stateDir, 'journal.json'));
+    this.ipp = createIppClient(options.printerUri);
+    this.log = options.log ?? consoleLog;
+  }
+
+  get status(): TState {
+    return this.state;
+  }
+
+  /** Resolves when the agent reaches `state` (tests and the demo wait for `online`). */
+  waitFor(state: TState, timeoutMs = 10_000): Promise<void> {
+    if (this.state === state) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.stateListeners.delete(listener);
+        reject(new Error(`agent did not become ${state} (is ${this.state})`));
+      }, timeoutMs);
+      const listener = (s: TState) => {
+        if (s !== state) return;
+        clearTimeout(timer);
+        this.stateListeners.delete(listener);
+        resolve();
+      };
+      this.stateListeners.add(listener);
+    });
+  }
+
+  async start(): Promise<void> {
+    await this.journal.load();
+    this.stopping = false;
+    this.connect();
+  }
+
+  /** Closes the link; a job being printed is left to the printer and resumed on next start. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.reconnectTimer);
+    clearInterval(this.heartbeatTimer);
+    const socket = this.socket;
+    if (socket && socket.readyState !== WebSocket.CLOSED) {
+      await new Promise<void>((resolve) => {
+        socket.once('close', () => resolve());
+        socket.close(1000, 'agent stopping');
+        setTimeout(() => {
+          socket.terminate();
+          resolve();
+        }, 2_000).unref();
+      });
+    }
+    this.setState('stopped');
+  }
+
+  private setState(state: TState): void {
+    this.state = state;
+    for (const listener of [...this.stateListeners]) listener(state);
+  }
+
+  private connect(): void {
+    if (this.stopping) return;
+    this.setState('connecting');
+    const url = new URL('/agent/ws', this.options.serverUrl);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    const socket = new WebSocket(url, { handshakeTimeout: 10_000, maxPayload: 1024 * 1024 });
+    this.socket = socket;
+    socket.on('open', () => {
+      void this.printerStatus().then((printer) =>
+        this.send({
+          type: 'hello',
+          protocol: AGENT_PROTOCOL_VERSION,
+          minionId: this.options.minionId,
+          secret: this.options.secret,
+          agentVersion: AGENT_VERSION,
+          printer,
+        }),
+      );
+    });
+    socket.on('message', (data: Buffer) => {
+      let message: TServerMessage;
+      try {
+        message = ZServerMessage.parse(JSON.parse(data.toString('utf8')));
+      } catch {
+        this.log.warn('unreadable message from the server');
+        return;
+      }
+      this.onMessage(message);
+    });
+    socket.on('close', (code, reason) => {
+      clearInterval(this.heartbeatTimer);
+      if (this.socket === socket) this.socket = undefined;
+      if (this.stopping) return;
+      if (code === AGENT_CLOSE.unauthorized)
+        this.log.error('the server refused this agent: check its minion id and secret');
+      else this.log.warn('link to the server closed', { code, reason: reason.toString() });
+      this.scheduleReconnect(code === AGENT_CLOSE.registered);
+    });
+    socket.on('error', (err) => this.log.warn('link error', { error: err.message }));
+  }
+
+  private scheduleReconnect(now: boolean): void {
+    const min = this.options.minReconnectMs ?? 500;
+    const max = this.options.maxReconnectMs ?? 30_000;
+    this.attempt = now ? 0 : this.attempt + 1;
+    const base = now ? 0 : Math.min(max, min * 2 ** Math.min(this.attempt - 1, 16));
+    const delay = base === 0 ? 0 : base / 2 + Math.random() * (base / 2);
+    this.setState('connecting');
+    this.reconnectTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  private send(message: TAgentMessage): void {
+    const socket = this.socket;
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  private startHeartbeat(ms: number): void {
+    clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = setInterval(() => {
+      void this.printerStatus().then((printer) => this.send({ type: 'heartbeat', printer }));
+    }, ms);
+  }
+
+  private onMessage(message: TServerMessage): void {
+    switch (message.type) {
+      case 'welcome':
+        this.attempt = 0;
+        this.printerId = message.printerId;
+        this.log.info('connected', { printerId: message.printerId, name: message.name });
+        this.startHeartbeat(message.heartbeatMs);
+        this.setState('online');
+        // Reports the server has not acknowledged yet go out again.
+        for (const entry of this.journal.entries())
+          if (entry.outcome) this.sendFinished(entry.job.jobId, entry.outcome);
+        return;
+      case 'detected':
+        this.attempt = 0;
+        this.log.info('connected as a detected printer: waiting for an admin to register it', {
+          minionId: this.options.minionId,
+        });
+        this.startHeartbeat(message.heartbeatMs);
+        this.setState('detected');
+        return;
+      case 'job':
+        this.options.onJobReceived?.(message.job.jobId);
+        this.send({ type: 'job_received', jobId: message.job.jobId });
+        void this.accept(message.job);
+        return;
+      case 'finished_ack':
+        void this.journal.remove(message.jobId);
+        return;
+      case 'usage_ack':
+        return;
+      case 'job_cancelled': {
+        const entry = this.journal.get(message.jobId);
+        if (entry && !entry.outcome && entry.parts.length === 0) {
+          this.queued.delete(message.jobId);
+          void this.journal.remove(message.jobId);
+        }
+        return;
+      }
+    }
+  }
+
+  /** A job (new, or delivered again): record it, then print it once, in arrival order. */
+  private async accept(job: TAgentJob): Promise<void> {
+    const known = this.journal.get(job.jobId);
+    if (known?.outcome) return this.sendFinished(job.jobId, known.outcome);
+    // A repeated delivery brings fresh download links; what was printed stays recorded.
+    if (known) {
+      known.job = job;
+      await this.journal.save();
+    } else {
+      await this.journal.put({ job, parts: [], receivedAt: new Date().toISOString() });
+    }
+    if (this.queued.has(job.jobId)) return;
+    this.queued.add(job.jobId);
+    this.runner = this.runner
+      .then(() => this.run(job.jobId))
+      .catch((err: unknown) =>
+        this.log.error('job stopped; it resumes when the server sends it again', {
+          jobId: job.jobId,
+          error: err instanceof Error ? err.message : String(err),
+        }),
+      )
+      .finally(() => this.queued.delete(job.jobId));
+  }
+
+  private async run(jobId: number): Promise<void> {
+    const entry = this.journal.get(jobId);
+    if (!entry || entry.outcome) return;
+    const { job } = entry;
+    for (let i = 0; i < job.documents.length; i++) {
+      const part = (entry.parts[i] ??= {});
+      if (part.final) {
+        if (part.final !== 'completed') break;
+        continue;
+      }
+      if (part.ippJobId === undefined && part.submitting) {
+        // Sent before a crash, or maybe not: the printer knows.
+        const found = await this.ipp.findJobsByName(ippJobName(jobId, i));
+        if (found.length > 0) part.ippJobId = Math.min(...found);
+        else part.submitting = false;
+        await this.journal.save();
+      }
+      if (part.ippJobId === undefined) {
+        const submitted = await this.submit(entry, i);
+        if (submitted === null) break;
+        if (i === 0) this.send({ type: 'job_started', jobId });
+      } else if (i === 0) {
+        this.send({ type: 'job_started', jobId });
+      }
+      const status = await this.ipp.waitForJob(part.ippJobId as number, {
+        timeoutMs: this.options.jobTimeoutMs ?? 30 * 60_000,
+        pollMs: 300,
+      });
+      part.final =
+        status.state === 'completed'
+          ? 'completed'
+          : status.state === 'canceled'
+            ? 'canceled'
+            : 'aborted';
+      part.impressions = status.impressionsCompleted;
+      await this.journal.save();
+      if (part.final !== 'completed') break;
+    }
+    entry.outcome = this.outcomeOf(entry);
+    await this.journal.save();
+    this.log.info('job ended', { jobId, ...entry.outcome });
+    this.sendFinished(jobId, entry.outcome);
+  }
+
+  /** Downloads one document and sends it to the printer; null when the job cannot go on. */
+  private async submit(entry: TJournalEntry, index: number): Promise<number | null> {
+    const { job } = entry;
+    const part = entry.parts[index] ?? {};
+    const document = job.documents[index];
+    if (!document) return null;
+    const response = await fetch(new URL(document.path, this.options.serverUrl));
+    if (response.status === 403 || response.status === 404) {
+      // The link expired or the job is no longer ours: the server sends it again if it still is.
+      throw new Error(`download refused (${response.status})`);
+    }
+    if (!response.ok) throw new Error(`download failed (${response.status})`);
+    const pdf = Buffer.from(await response.arrayBuffer());
+    part.submitting = true;
+    entry.parts[index] = part;
+    await this.journal.save();
+    const deadline = Date.now() + (this.options.printerWaitMs ?? 5 * 60_000);
+    while (true) {
+      try {
+        const { jobId } = await this.ipp.printWhenIdle(
+          pdf,
+          {
+            jobName: ippJobName(job.jobId, index),
+            copies: document.copies,
+            sides: job.sides,
+            colorMode: job.colorMode,
+            numberUp: job.numberUp,
+            orientation: job.orientation,
+            requestingUser: `printomat-user-${job.userId}`,
+          },
+          { timeoutMs: Math.max(1, deadline - Date.now()) },
+        );
+        part.ippJobId = jobId;
+        part.submitting = false;
+        await this.journal.save();
+        return jobId;
+      } catch (err) {
+        const unreachable = isConnectionError(err);
+        if ((unreachable || err instanceof IppBusyError) && Date.now() < deadline) {
+          await sleep(1_000);
+          continue;
+        }
+        if (unreachable || err instanceof IppBusyError) {
+          // Nothing of this document reached the printer.
+          part.submitting = false;
+          part.final = 'aborted';
+          part.impressions = 0;
+          await this.journal.save();
+          entry.outcome = {
+            outcome: 'failed',
+            impressions: null,
+            documentsCompleted: 0,
+            reason: unreachable ? 'printer unreachable' : 'printer busy',
+          };
+          return null;
+        }
+        throw err;
+      }
+    }
+  }
+
+  private outcomeOf(entry: TJournalEntry): NonNullable<TJournalEntry['outcome']> {
+    const printed =
+      !entry.outcome &&
+      entry.parts.length === entry.job.documents.length &&
+      entry.parts.every((p) => p.final === 'completed');
+    return {
+      outcome: printed ? 'printed' : 'failed',
+      impressions: this.impressionsOf(entry),
+      documentsCompleted: this.documentsCompleted(entry),
+      ...(printed ? {} : { reason: entry.outcome?.reason ?? 'the printer aborted the job' }),
+    };
+  }
+
+  /**
+   * Faces the printer counted, or null when it does not count them (some printers, like
+   * ippeveprinter, report 0 impressions for a completed job): the server then counts the faces of
+   * the documents the printer completed.
+   */
+  private impressionsOf(entry: TJournalEntry): number | null {
+    let sum = 0;
+    for (const part of entry.parts) {
+      const counted = part.impressions ?? null;
+      if (part.final === 'completed' && !counted) return null;
+      sum += counted ?? 0;
+    }
+    return sum;
+  }
+
+  private documentsCompleted(entry: TJournalEntry): number {
+    let n = 0;
+    for (const part of entry.parts) {
+      if (part.final !== 'completed') break;
+      n += 1;
+    }
+    return n;
+  }
+
+  private sendFinished(jobId: number, outcome: NonNullable<TJournalEntry['outcome']>): void {
+    this.send({
+      type: 'job_finished',
+      jobId,
+      outcome: outcome.outcome,
+      impressions: outcome.impressions,
+      documentsCompleted: outcome.documentsCompleted,
+      ...(outcome.reason ? { reason: outcome.reason } : {}),
+    });
+  }
+
+  /** Copies or scans made at the device, to count in the printer's statistics. */
+  reportUsage(usage: {
+    kind: 'copy' | 'scan';
+    colorPages: number;
+    monoPages: number;
+    userId?: number;
+  }): void {
+    this.send({ type: 'usage', reportId: randomUUID(), ...usage });
+  }
+
+  async printerStatus(): Promise<TAgentPrinterStatus> {
+    try {
+      const status = await this.ipp.getPrinter();
+      return {
+        state: status.state,
+        reasons: status.reasons.slice(0, 50).map((r) => r.slice(0, 100)),
+        inputTrays: status.inputTrays.slice(0, 20).map((t) => t.slice(0, 200)),
+        supplies: status.supplies.slice(0, 50).map((s) => ({
+          ...(s.type ? { type: s.type.slice(0, 64) } : {}),
+          ...(s.color ? { color: s.color.slice(0, 64) } : {}),
+          ...(s.level !== undefined
+            ? { level: Math.max(-3, Math.min(100, Math.round(s.level))) }
+            : {}),
+          ...(s.description ? { description: s.description.slice(0, 200) } : {}),
+        })),
+        markers: status.markers.slice(0, 50).map((m) => ({
+          name: m.name.slice(0, 100),
+          level: Math.max(-3, Math.min(100, Math.round(m.level))),
+          ...(m.color ? { color: m.color.slice(0, 64) } : {}),
+        })),
+        ...(status.makeAndModel ? { makeAndModel: status.makeAndModel.slice(0, 200) } : {}),
+      };
+    } catch {
+      return { state: 'unreachable', reasons: [], inputTrays: [], supplies: [], markers: [] };
+    }
+  }
+}

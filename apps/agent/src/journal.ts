@@ -1,0 +1,89 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { TAgentJob } from '@printomat/shared';
+
+/** One document of a job as it went to the printer. */
+export interface TJournalPart {
+  /** Set just before Print-Job is sent: after a crash, the printer is asked whether it has it. */
+  submitting?: boolean;
+  ippJobId?: number;
+  /** The IPP job's final state. */
+  final?: 'completed' | 'aborted' | 'canceled';
+  impressions?: number | null;
+}
+
+export interface TJournalEntry {
+  job: TAgentJob;
+  parts: TJournalPart[];
+  receivedAt: string;
+  /** Set once the job ended; kept until the server acknowledges the report. */
+  outcome?: {
+    outcome: 'printed' | 'failed';
+    impressions: number | null;
+    documentsCompleted: number;
+    reason?: string;
+  };
+}
+
+interface TJournalFile {
+  version: 1;
+  jobs: Record<string, TJournalEntry>;
+}
+
+/**
+ * What the agent knows about the jobs it was given, on disk: written (atomically, by rename)
+ * before and after each step that touches the printer, so a restarted agent neither prints a job
+ * twice nor loses a report the server has not acknowledged.
+ */
+export class Journal {
+  private data: TJournalFile = { version: 1, jobs: {} };
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly file: string) {}
+
+  async load(): Promise<void> {
+    try {
+      const parsed = JSON.parse(await fs.readFile(this.file, 'utf8')) as TJournalFile;
+      if (parsed.version === 1 && typeof parsed.jobs === 'object') this.data = parsed;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+
+  get(jobId: number): TJournalEntry | undefined {
+    return this.data.jobs[String(jobId)];
+  }
+
+  entries(): TJournalEntry[] {
+    return Object.values(this.data.jobs);
+  }
+
+  async put(entry: TJournalEntry): Promise<void> {
+    this.data.jobs[String(entry.job.jobId)] = entry;
+    await this.save();
+  }
+
+  async remove(jobId: number): Promise<void> {
+    if (!(String(jobId) in this.data.jobs)) return;
+    delete this.data.jobs[String(jobId)];
+    await this.save();
+  }
+
+  /** Writes are queued so the file always holds a complete, recent state. */
+  save(): Promise<void> {
+    const snapshot = JSON.stringify(this.data);
+    this.writing = this.writing.then(async () => {
+      await fs.mkdir(path.dirname(this.file), { recursive: true });
+      const tmp = `${this.file}.tmp`;
+      const handle = await fs.open(tmp, 'w');
+      try {
+        await handle.writeFile(snapshot);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.rename(tmp, this.file);
+    });
+    return this.writing;
+  }
+}

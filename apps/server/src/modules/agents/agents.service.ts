@@ -1,0 +1,342 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  AGENT_HEARTBEAT_MS,
+  type TAgentJob,
+  type TAgentMessage,
+  type TAgentPrinterStatus,
+} from '@printomat/shared';
+import type { TAppContext } from '../../context';
+import type { TPrinterRow } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
+import { listDocumentsOfPrintjob } from '../documents/documents.repo';
+import { finishPrintjob, publishPrintjobChange } from '../printjobs/release.service';
+import { printedFaces } from '@printomat/shared';
+import { pricedDocuments, settingsOf } from '../printjobs/printjobs.presenter';
+import { findPrinterById } from '../printers/printers.repo';
+import {
+  addMonthlyCounts,
+  addMonthlyUser,
+  claimUsageReport,
+  monthOf,
+} from '../printers/printer-stats.repo';
+import {
+  deleteDetectedPrinter,
+  deleteExpiredDownloadTokens,
+  findDetectedPrinter,
+  findDownloadToken,
+  findPrinterByMinionId,
+  insertDownloadToken,
+  listScheduledJobsOfPrinter,
+  recordPrinterSeen,
+  touchDetectedPrinter,
+  upsertDetectedPrinter,
+} from './agents.repo';
+
+/** How long a download link handed to an agent works. */
+export const DOWNLOAD_TOKEN_TTL_MS = 10 * 60_000;
+
+type THello = Extract<TAgentMessage, { type: 'hello' }>;
+
+export type TAgentIdentity =
+  | { kind: 'printer'; printer: TPrinterRow }
+  | { kind: 'detected'; minionId: string }
+  | { kind: 'refused' };
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Agent secrets are long random strings, so a plain SHA-256 is a sound way to keep them. */
+export function hashAgentSecret(secret: string): string {
+  return sha256(`printomat-agent:${secret}`);
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function newAgentSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Who is dialling in. A registered printer must present its secret. An unknown minion_id is
+ * recorded as a detected printer (keeping the secret it first presented), so an admin can
+ * register it; a detected slot cannot be taken over with another secret.
+ */
+export async function identifyAgent(
+  ctx: TAppContext,
+  hello: THello,
+  remoteAddress: string | null,
+): Promise<TAgentIdentity> {
+  const now = ctx.now();
+  const secretHash = hashAgentSecret(hello.secret);
+  const printer = await findPrinterByMinionId(ctx.db, hello.minionId);
+  if (printer) {
+    if (!printer.agent_secret_hash || !sameHash(printer.agent_secret_hash, secretHash))
+      return { kind: 'refused' };
+    await recordPrinterSeen(ctx.db, printer.id, now, hello.printer);
+    return { kind: 'printer', printer };
+  }
+  const detected = await findDetectedPrinter(ctx.db, hello.minionId);
+  if (detected && !sameHash(detected.secret_hash, secretHash)) return { kind: 'refused' };
+  await upsertDetectedPrinter(ctx.db, {
+    minionId: hello.minionId,
+    secretHash,
+    agentVersion: hello.agentVersion,
+    status: hello.printer,
+    remoteAddress,
+    now,
+  });
+  return { kind: 'detected', minionId: hello.minionId };
+}
+
+export async function recordHeartbeat(
+  ctx: TAppContext,
+  identity: TAgentIdentity,
+  status: TAgentPrinterStatus,
+): Promise<void> {
+  if (identity.kind === 'printer')
+    await recordPrinterSeen(ctx.db, identity.printer.id, ctx.now(), status);
+  else if (identity.kind === 'detected')
+    await touchDetectedPrinter(ctx.db, identity.minionId, ctx.now(), status);
+}
+
+/**
+ * The job as the agent needs it, with fresh download links; null when the job is not (or no
+ * longer) waiting at this printer.
+ */
+export async function agentJob(
+  ctx: TAppContext,
+  printerId: number,
+  jobId: number,
+): Promise<TAgentJob | null> {
+  const job = await ctx.db
+    .selectFrom('printjobs')
+    .selectAll()
+    .where('id', '=', jobId)
+    .executeTakeFirst();
+  if (!job || job.status !== 'scheduled' || job.printer_id !== printerId) return null;
+  const documents = (await listDocumentsOfPrintjob(ctx.db, job.id)).filter(
+    (d) => d.status === 'ready' && d.pdf_key !== null,
+  );
+  if (documents.length === 0) return null;
+  const token = randomBytes(24).toString('base64url');
+  const now = ctx.now();
+  await deleteExpiredDownloadTokens(ctx.db, now);
+  await insertDownloadToken(ctx.db, {
+    tokenHash: sha256(token),
+    printerId,
+    printjobId: job.id,
+    expiresAt: new Date(now.getTime() + DOWNLOAD_TOKEN_TTL_MS),
+  });
+  return {
+    jobId: job.id,
+    userId: job.user_id,
+    documents: documents.map((d) => ({
+      documentId: d.id,
+      name: d.name.slice(0, 255),
+      copies: d.copies,
+      path: `/agent/documents/${d.id}?token=${token}`,
+    })),
+    sides: job.is_duplex ? 'two-sided-long-edge' : 'one-sided',
+    colorMode: job.is_grayscale ? 'monochrome' : 'color',
+    numberUp: job.pages_per_sheet,
+    orientation: job.orientation === 'auto' ? null : job.orientation,
+    impressions: printedFaces(pricedDocuments(documents), settingsOf(job)),
+  };
+}
+
+/** Every job released to the printer and not ended yet: sent again on each (re)connection. */
+export async function pendingAgentJobs(ctx: TAppContext, printerId: number): Promise<TAgentJob[]> {
+  const jobs = await listScheduledJobsOfPrinter(ctx.db, printerId);
+  const out: TAgentJob[] = [];
+  for (const job of jobs) {
+    const message = await agentJob(ctx, printerId, job.id);
+    if (message) out.push(message);
+  }
+  return out;
+}
+
+/** The normalised PDF of a document of a job released to the printer holding the token. */
+export async function documentForDownload(
+  ctx: TAppContext,
+  documentId: number,
+  token: string,
+): Promise<{ file: string; name: string }> {
+  const grant = await findDownloadToken(ctx.db, sha256(token), ctx.now());
+  if (!grant) throw new AppError(403, 'forbidden', 'errors.forbidden');
+  const document = await ctx.db
+    .selectFrom('documents')
+    .innerJoin('printjobs', 'printjobs.id', 'documents.printjob_id')
+    .select(['documents.pdf_key', 'documents.name', 'printjobs.status', 'printjobs.printer_id'])
+    .where('documents.id', '=', documentId)
+    .where('documents.printjob_id', '=', grant.printjob_id)
+    .executeTakeFirst();
+  if (
+    !document ||
+    document.pdf_key === null ||
+    document.status !== 'scheduled' ||
+    document.printer_id !== grant.printer_id
+  )
+    throw notFound();
+  return { file: ctx.storage.pathOf(document.pdf_key), name: document.name };
+}
+
+async function jobOfPrinter(ctx: TAppContext, printerId: number, jobId: number) {
+  const job = await ctx.db
+    .selectFrom('printjobs')
+    .selectAll()
+    .where('id', '=', jobId)
+    .executeTakeFirst();
+  return job && job.printer_id === printerId ? job : undefined;
+}
+
+/** The first document reached the printer: the person sees "printing". */
+export async function recordJobStarted(
+  ctx: TAppContext,
+  printerId: number,
+  jobId: number,
+): Promise<void> {
+  const job = await jobOfPrinter(ctx, printerId, jobId);
+  if (!job || job.status !== 'scheduled' || job.printing_started_at !== null) return;
+  const updated = await ctx.db
+    .updateTable('printjobs')
+    .set({ printing_started_at: ctx.now() })
+    .where('id', '=', jobId)
+    .where('status', '=', 'scheduled')
+    .where('printing_started_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (updated) await publishPrintjobChange(ctx, updated);
+}
+
+/** The agent's final word on a job; reports for jobs of other printers are ignored. */
+export async function recordJobFinished(
+  ctx: TAppContext,
+  printerId: number,
+  report: Extract<TAgentMessage, { type: 'job_finished' }>,
+): Promise<void> {
+  const job = await jobOfPrinter(ctx, printerId, report.jobId);
+  if (!job) {
+    ctx.log.warn({ printerId, jobId: report.jobId }, 'agent reported a job that is not its own');
+    return;
+  }
+  await finishPrintjob(ctx, job.id, {
+    outcome: report.outcome,
+    facesPrinted: report.impressions,
+    documentsCompleted: report.documentsCompleted,
+    reason: report.reason,
+  });
+}
+
+/** Copies and scans made at the device, counted once per report id. */
+export async function recordUsage(
+  ctx: TAppContext,
+  printerId: number,
+  usage: Extract<TAgentMessage, { type: 'usage' }>,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await claimUsageReport(trx, printerId, usage.reportId))) return;
+    const month = monthOf(ctx.now());
+    if (usage.kind === 'copy') {
+      await addMonthlyCounts(trx, printerId, month, {
+        copy_color_pages: usage.colorPages,
+        copy_mono_pages: usage.monoPages,
+      });
+    } else {
+      await addMonthlyCounts(trx, printerId, month, {
+        scanned_pages: usage.colorPages + usage.monoPages,
+      });
+    }
+    if (usage.userId !== undefined) {
+      const user = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', usage.userId)
+        .executeTakeFirst();
+      if (user)
+        await addMonthlyUser(
+          trx,
+          printerId,
+          month,
+          usage.kind === 'copy' ? 'copying' : 'scanning',
+          user.id,
+        );
+    }
+  });
+}
+
+/**
+ * An admin registers a detected agent as an existing printer: the printer takes the agent's
+ * minion_id and secret and becomes API V3. The waiting agent is told to reconnect at once.
+ */
+export async function registerDetectedPrinter(
+  ctx: TAppContext,
+  adminUserId: number,
+  minionId: string,
+  printerId: number,
+): Promise<TPrinterRow> {
+  const printer = await ctx.db.transaction().execute(async (trx) => {
+    const detected = await findDetectedPrinter(trx, minionId);
+    if (!detected) throw notFound();
+    const target = await findPrinterById(trx, printerId);
+    if (!target) throw notFound();
+    const updated = await trx
+      .updateTable('printers')
+      .set({
+        minion_id: minionId,
+        agent_secret_hash: detected.secret_hash,
+        api_version: 3,
+        agent_status: detected.printer_info ? JSON.stringify(detected.printer_info) : null,
+        updated_at: ctx.now(),
+      })
+      .where('id', '=', printerId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await deleteDetectedPrinter(trx, minionId);
+    await recordAudit(trx, {
+      actorUserId: adminUserId,
+      action: 'printer.register_agent',
+      subject: ['printer', printerId],
+      details: { minion_id: minionId },
+    });
+    return updated;
+  });
+  await ctx.events.publish(`minion:${minionId}`, { kind: 'printer_registered', minionId });
+  return printer;
+}
+
+/**
+ * Gives a printer a new agent secret (shown once, to be put into the agent's configuration);
+ * the printer keeps its minion_id, or gets one. Agents holding the old secret are refused.
+ */
+export async function issueAgentSecret(
+  ctx: TAppContext,
+  adminUserId: number | null,
+  printerId: number,
+  minionId?: string,
+): Promise<{ minionId: string; secret: string }> {
+  const secret = newAgentSecret();
+  const printer = await findPrinterById(ctx.db, printerId);
+  if (!printer) throw notFound();
+  const id =
+    minionId ?? printer.minion_id ?? `printer-${printerId}-${randomBytes(4).toString('hex')}`;
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('printers')
+      .set({ minion_id: id, agent_secret_hash: hashAgentSecret(secret), updated_at: ctx.now() })
+      .where('id', '=', printerId)
+      .execute();
+    await recordAudit(trx, {
+      actorUserId: adminUserId,
+      action: 'printer.issue_agent_secret',
+      subject: ['printer', printerId],
+      details: { minion_id: id },
+    });
+  });
+  return { minionId: id, secret };
+}
+
+export { AGENT_HEARTBEAT_MS };

@@ -1,0 +1,109 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Events between parts of the service that may run in different server processes: a release on
+ * one instance reaches the agent connected to another. On PostgreSQL they travel by
+ * LISTEN/NOTIFY; on the embedded database (one process by construction) they stay in-process.
+ * Publish only after the transaction that caused the event committed.
+ */
+export type TBusEvent =
+  | { kind: 'job_released'; printerId: number; jobId: number }
+  | { kind: 'job_cancelled'; printerId: number; jobId: number }
+  | { kind: 'printer_registered'; minionId: string }
+  | { kind: 'printjob_changed'; userId: number; jobId: number; status: string };
+
+export type TBusTopic = `printer:${number}` | `user:${number}` | `minion:${string}`;
+
+export interface TEventBus {
+  publish(topic: TBusTopic, event: TBusEvent): Promise<void>;
+  subscribe(topic: TBusTopic, handler: (event: TBusEvent) => void): () => void;
+  /** How many handlers listen (for tests and the memory benchmark). */
+  listenerCount(): number;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'printomat_events';
+
+class LocalBus {
+  readonly emitter = new EventEmitter();
+  constructor() {
+    this.emitter.setMaxListeners(0);
+  }
+  deliver(topic: string, event: TBusEvent): void {
+    this.emitter.emit(topic, event);
+  }
+  subscribe(topic: string, handler: (event: TBusEvent) => void): () => void {
+    this.emitter.on(topic, handler);
+    return () => this.emitter.off(topic, handler);
+  }
+  listenerCount(): number {
+    return this.emitter.eventNames().reduce((n, name) => n + this.emitter.listenerCount(name), 0);
+  }
+}
+
+export function createLocalEventBus(): TEventBus {
+  const local = new LocalBus();
+  return {
+    publish(topic, event) {
+      // Delivered on the next tick, as NOTIFY would be: never inside the publisher's call stack.
+      setImmediate(() => local.deliver(topic, event));
+      return Promise.resolve();
+    },
+    subscribe: (topic, handler) => local.subscribe(topic, handler),
+    listenerCount: () => local.listenerCount(),
+    close: () => Promise.resolve(),
+  };
+}
+
+export async function createPostgresEventBus(
+  databaseUrl: string,
+  log: FastifyBaseLogger,
+): Promise<TEventBus> {
+  const local = new LocalBus();
+  const publisher = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  publisher.on('error', (err) => log.warn({ err }, 'event bus publisher connection lost'));
+  let listener: pg.Client | undefined;
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      try {
+        const { topic, event } = JSON.parse(msg.payload) as { topic: string; event: TBusEvent };
+        local.deliver(topic, event);
+      } catch (err) {
+        log.warn({ err }, 'unreadable event on the bus');
+      }
+    });
+    client.on('error', (err) => {
+      log.warn({ err }, 'event bus listener lost its connection; reconnecting');
+      void client.end().catch(() => undefined);
+      if (!closed) retryTimer = setTimeout(() => void connect().catch(() => undefined), 1_000);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    listener = client;
+  };
+  await connect();
+
+  return {
+    async publish(topic, event) {
+      await publisher.query('SELECT pg_notify($1, $2)', [
+        CHANNEL,
+        JSON.stringify({ topic, event }),
+      ]);
+    },
+    subscribe: (topic, handler) => local.subscribe(topic, handler),
+    listenerCount: () => local.listenerCount(),
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      await listener?.end().catch(() => undefined);
+      await publisher.end();
+    },
+  };
+}

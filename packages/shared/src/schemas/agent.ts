@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/**
+ * The link between the server and the printer agent at a kiosk: JSON messages over one WebSocket
+ * the agent dials out (`/agent/ws`). Everything a printer sends is untrusted input, so both sides
+ * parse every message with these schemas and bound every string and list.
+ */
+
+export const AGENT_PROTOCOL_VERSION = 1;
+/** The agent reports its printer's state this often; the server counts it offline after 2 + 5 s. */
+export const AGENT_HEARTBEAT_MS = 15_000;
+
+const ZText = (max: number) => z.string().max(max);
+
+export const ZAgentSupply = z.object({
+  type: ZText(64).optional(),
+  color: ZText(64).optional(),
+  level: z.number().int().min(-3).max(100).optional(),
+  description: ZText(200).optional(),
+});
+
+export const ZAgentPrinterStatus = z.object({
+  state: z.enum(['idle', 'processing', 'stopped', 'unreachable']),
+  reasons: z.array(ZText(100)).max(50),
+  inputTrays: z.array(ZText(200)).max(20),
+  supplies: z.array(ZAgentSupply).max(50),
+  markers: z
+    .array(
+      z.object({
+        name: ZText(100),
+        level: z.number().int().min(-3).max(100),
+        color: ZText(64).optional(),
+      }),
+    )
+    .max(50),
+  makeAndModel: ZText(200).optional(),
+});
+export type TAgentPrinterStatus = z.infer<typeof ZAgentPrinterStatus>;
+
+const ZMinionId = z.string().regex(/^[A-Za-z0-9._-]{3,64}$/);
+const ZJobId = z.number().int().positive();
+
+/** Messages from the agent. */
+export const ZAgentMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('hello'),
+    protocol: z.literal(AGENT_PROTOCOL_VERSION),
+    minionId: ZMinionId,
+    secret: z.string().min(16).max(200),
+    agentVersion: ZText(40),
+    printer: ZAgentPrinterStatus.optional(),
+  }),
+  z.object({ type: z.literal('heartbeat'), printer: ZAgentPrinterStatus }),
+  /** The agent has the job (it answers every delivery, also repeated ones). */
+  z.object({ type: z.literal('job_received'), jobId: ZJobId }),
+  /** The first document went to the printer. */
+  z.object({ type: z.literal('job_started'), jobId: ZJobId }),
+  /**
+   * The job ended. `impressions`: the faces the printer counted (null: it does not count);
+   * `documentsCompleted`: how many of the job's documents, in order, the printer completed.
+   */
+  z.object({
+    type: z.literal('job_finished'),
+    jobId: ZJobId,
+    outcome: z.enum(['printed', 'failed']),
+    impressions: z.number().int().min(0).max(10_000_000).nullable(),
+    documentsCompleted: z.number().int().min(0).max(50),
+    reason: ZText(500).optional(),
+  }),
+  /** Copies or scans made at the device itself, counted once per reportId. */
+  z.object({
+    type: z.literal('usage'),
+    reportId: ZText(64).min(1),
+    kind: z.enum(['copy', 'scan']),
+    colorPages: z.number().int().min(0).max(100_000),
+    monoPages: z.number().int().min(0).max(100_000),
+    userId: z.number().int().positive().optional(),
+  }),
+]);
+export type TAgentMessage = z.infer<typeof ZAgentMessage>;
+
+export const ZAgentJobDocument = z.object({
+  documentId: z.number().int().positive(),
+  name: ZText(255),
+  copies: z.number().int().min(1).max(999),
+  /** Where to download the normalised PDF, relative to the server; carries a short-lived token. */
+  path: z.string().regex(/^\/agent\/documents\/\d+\?token=[A-Za-z0-9_-]{20,100}$/),
+});
+
+/** A released job: the settings map onto IPP job attributes. */
+export const ZAgentJob = z.object({
+  jobId: ZJobId,
+  userId: z.number().int().positive(),
+  documents: z.array(ZAgentJobDocument).min(1).max(50),
+  sides: z.enum(['one-sided', 'two-sided-long-edge']),
+  colorMode: z.enum(['color', 'monochrome']),
+  numberUp: z.union([z.literal(1), z.literal(2), z.literal(4)]),
+  orientation: z.enum(['portrait', 'landscape']).nullable(),
+  /** Faces the job prints in total (the charge is for these). */
+  impressions: z.number().int().min(0),
+});
+export type TAgentJob = z.infer<typeof ZAgentJob>;
+
+/** Messages from the server. */
+export const ZServerMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('welcome'),
+    printerId: z.number().int().positive(),
+    name: ZText(200),
+    heartbeatMs: z.number().int().positive(),
+  }),
+  /** Not registered yet: the agent stays connected as a detected printer and gets no jobs. */
+  z.object({ type: z.literal('detected'), heartbeatMs: z.number().int().positive() }),
+  z.object({ type: z.literal('job'), job: ZAgentJob }),
+  /** The server recorded the job's end: the agent may forget it. */
+  z.object({ type: z.literal('finished_ack'), jobId: ZJobId }),
+  z.object({ type: z.literal('usage_ack'), reportId: ZText(64) }),
+  /** The job is no longer to be printed (an admin failed or reset it): do not start it. */
+  z.object({ type: z.literal('job_cancelled'), jobId: ZJobId }),
+]);
+export type TServerMessage = z.infer<typeof ZServerMessage>;
+
+/** WebSocket close codes of the link. */
+export const AGENT_CLOSE = {
+  /** Bad hello, or a secret that does not match the registered printer's. */
+  unauthorized: 4401,
+  /** The detected printer was registered: reconnect now to be welcomed as that printer. */
+  registered: 4100,
+  /** Another connection of the same printer took over. */
+  replaced: 4409,
+  protocolError: 4400,
+} as const;
