@@ -16,6 +16,7 @@ import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { overrideMethod } from './http/method-override';
 import { registerRequestContext } from './http/request-context';
+import { registerAgentAdminRoutes } from './modules/agents/agents-admin.routes';
 import { registerAgentRoutes } from './modules/agents/agents.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -24,6 +25,7 @@ import { registerDevMailboxRoutes } from './modules/dev/mailbox.routes';
 import { registerDocumentRoutes } from './modules/documents/documents.routes';
 import { registerPrintjobEventRoutes } from './modules/printjobs/printjob-events.routes';
 import { registerPrintjobRoutes } from './modules/printjobs/printjobs.routes';
+import { registerPrinterRoutes } from './modules/printers/printers.routes';
 import { registerUserPanelRoutes } from './modules/users/user-panel.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { isPageRequest, registerWebRoutes } from './web/web.routes';
@@ -93,9 +95,11 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
   registerAuditRoutes(app, ctx);
   registerPrintjobRoutes(app, ctx);
   registerPrintjobEventRoutes(app, ctx);
+  registerPrinterRoutes(app, ctx);
   registerDocumentRoutes(app, ctx);
   registerUserPanelRoutes(app, ctx);
   await registerAgentRoutes(app, ctx);
+  registerAgentAdminRoutes(app, ctx);
   if (!config.smtpUrl && !config.isProduction) registerDevMailboxRoutes(app, ctx);
 
   const hasWeb = await registerWebRoutes(app, ctx);

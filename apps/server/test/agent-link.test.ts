@@ -8,7 +8,7 @@ import { AGENT_CLOSE, AGENT_PROTOCOL_VERSION } from '@printomat/shared';
 import { PrinterAgent, type TAgentLog } from '../../agent/src/agent';
 import { startTestPrinter, type TestPrinter } from '../../agent/src/kiosk/ipp-printer';
 import { grantPages } from '../src/modules/pages/pages-ledger.service';
-import { issueAgentSecret, registerDetectedPrinter } from '../src/modules/agents/agents.service';
+import { issueAgentSecret } from '../src/modules/agents/agents.service';
 import { listMonthlyStats } from '../src/modules/printers/printer-stats.repo';
 import { seedDemoData } from '../src/seed/seed';
 import { makePdf } from './helpers/fixtures';
@@ -250,20 +250,30 @@ describe('printer agent link', () => {
       .where('direct_print_code', '!=', CODE)
       .where('minion_id', 'is', null)
       .executeTakeFirstOrThrow();
-    const admin = await t.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('role', '=', 'admin')
-      .executeTakeFirstOrThrow();
-    await registerDetectedPrinter(t.ctx, admin.id, 'kiosk-new-42', berlin.id);
+    const admin = new TestAgent(t.app);
+    const signIn = await admin.post('/api/auth/sign-in', {
+      email: 'admin@printomat.example',
+      password: 'admin-demo-2026',
+    });
+    expect(signIn.statusCode).toBe(200);
+    const list = (await admin.get('/api/admin/printers/detected')).json();
+    expect(list.detected).toEqual([
+      expect.objectContaining({ minion_id: 'kiosk-new-42', agent_version: '1.0.0' }),
+    ]);
+    const registered = await admin.post(`/api/admin/printers/${berlin.id}/register_agent`, {
+      minion_id: 'kiosk-new-42',
+    });
+    expect(registered.json()).toEqual({ id: berlin.id, minion_id: 'kiosk-new-42', api_version: 3 });
     await agent.waitFor('online');
     expect(agent.printerId).toBe(berlin.id);
-    const registered = await t.ctx.db
-      .selectFrom('printers')
-      .select(['api_version', 'minion_id'])
-      .where('id', '=', berlin.id)
-      .executeTakeFirstOrThrow();
-    expect(registered).toEqual({ api_version: 3, minion_id: 'kiosk-new-42' });
+    expect((await admin.get('/api/admin/printers/detected')).json().detected).toEqual([]);
+    const stats = (await admin.get(`/api/admin/printers/${berlin.id}/statistics`)).json();
+    expect(stats.availability).toBe('available');
+    expect(stats.status.inputTrays.length).toBeGreaterThan(0);
+    // Not for people who are not admins.
+    const person = new TestAgent(t.app);
+    await registerAndSignIn(person);
+    expect((await person.get('/api/admin/printers/detected')).statusCode).toBe(403);
   });
 
   it('refuses a registered printer’s agent with a wrong secret, and nonsense messages', async () => {

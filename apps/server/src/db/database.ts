@@ -10,6 +10,8 @@ export type TDb = Kysely<TDB>;
 export interface TDatabase {
   db: TDb;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL connection string (for LISTEN/NOTIFY); none for PGlite. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export async function openDatabase(options: TOpenOptions): Promise<TDatabase> {
     // process: the pool drops it and opens a new one on next use.
     pool.on('error', (err) => options.onIdleError?.(err));
     const db = new Kysely<TDB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', url: options.databaseUrl, close: () => db.destroy() };
   }
   let pglite = options.pglite;
   if (!pglite) {

@@ -8,6 +8,8 @@ import type { TAppContext } from '../../src/context';
 import { closeContext, createContext } from '../../src/create-context';
 import { pino } from 'pino';
 import { createTestDatabase } from './database';
+import type { TDatabase } from '../../src/db/database';
+import { createLocalEventBus, createPostgresEventBus } from '../../src/realtime/event-bus';
 import { SmtpCatcher } from './smtp';
 import { multipartBody } from './fixtures';
 
@@ -21,7 +23,10 @@ export interface TTestApp {
 }
 
 /** The real app on a fresh database, with a real SMTP listener on loopback. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TTestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { database?: TDatabase } = {},
+): Promise<TTestApp> {
   const smtp = new SmtpCatcher();
   const smtpUrl = await smtp.start();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'printomat-test-'));
@@ -34,11 +39,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
+  const log = pino({ level: 'silent' });
+  // On PostgreSQL, events travel by LISTEN/NOTIFY as in production.
+  const events =
+    database.kind === 'postgres' && database.url
+      ? await createPostgresEventBus(database.url, log)
+      : createLocalEventBus();
   const ctx = await createContext(config, {
-    database,
-    log: pino({ level: 'silent' }),
+    database: options.database ? { ...database, close: () => Promise.resolve() } : database,
+    log,
     workerIdleMs: 100,
+    events,
   });
   const app = await buildApp(ctx);
   await app.ready();

@@ -3,3 +3,4 @@ export * from './auth';
 export * from './errors';
 export * from './printing';
 export * from './agent';
+export * from './printers';

@@ -12,3 +12,12 @@ export function findPrinterByCode(db: TDb, code: string): Promise<TPrinterRow | 
 export function findPrinterById(db: TDb, id: number): Promise<TPrinterRow | undefined> {
   return db.selectFrom('printers').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+export function listOpenHours(db: TDb, printerId: number) {
+  return db
+    .selectFrom('printer_open_hours')
+    .selectAll()
+    .where('printer_id', '=', printerId)
+    .orderBy('weekday')
+    .execute();
+}

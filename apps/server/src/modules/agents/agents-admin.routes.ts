@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZAgentPrinterStatus } from '@printomat/shared';
+import type { TAppContext } from '../../context';
+import { unauthorized, notFound } from '../../http/errors';
+import { findPrinterById } from '../printers/printers.repo';
+import { listMonthlyStats } from '../printers/printer-stats.repo';
+import { availabilityOf } from '../printers/printers.service';
+import { listDetectedPrinters } from './agents.repo';
+import { issueAgentSecret, registerDetectedPrinter } from './agents.service';
+
+const ZPrinterId = z.object({ id: z.coerce.number().int().positive() });
+const ZMinionId = z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, { error: 'invalid' });
+
+const ZMonth = z.object({
+  month: z.string(),
+  classic_color_pages: z.number(),
+  classic_mono_pages: z.number(),
+  express_color_pages: z.number(),
+  express_mono_pages: z.number(),
+  copy_color_pages: z.number(),
+  copy_mono_pages: z.number(),
+  scanned_pages: z.number(),
+  printing_users: z.number(),
+  copying_users: z.number(),
+  scanning_users: z.number(),
+});
+
+/** Admin: agents that dialled in unregistered, registering them, agent secrets, statistics. */
+export function registerAgentAdminRoutes(root: FastifyInstance, ctx: TAppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/admin/printers/detected',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Agents that connected with a minion id no printer has yet',
+        response: {
+          200: z.object({
+            detected: z.array(
+              z.object({
+                minion_id: z.string(),
+                agent_version: z.string(),
+                printer: ZAgentPrinterStatus.nullable(),
+                remote_address: z.string().nullable(),
+                first_seen_at: z.string(),
+                last_seen_at: z.string(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async () => ({
+      detected: (await listDetectedPrinters(ctx.db)).map((d) => ({
+        minion_id: d.minion_id,
+        agent_version: d.agent_version,
+        printer: d.printer_info,
+        remote_address: d.remote_address,
+        first_seen_at: d.first_seen_at.toISOString(),
+        last_seen_at: d.last_seen_at.toISOString(),
+      })),
+    }),
+  );
+
+  app.post(
+    '/api/admin/printers/:id/register_agent',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Make a detected agent this printer’s agent (the printer becomes API V3)',
+        params: ZPrinterId,
+        body: z.object({ minion_id: ZMinionId }),
+        response: {
+          200: z.object({ id: z.number(), minion_id: z.string(), api_version: z.number() }),
+        },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthorized();
+      const printer = await registerDetectedPrinter(
+        ctx,
+        request.user.id,
+        request.body.minion_id,
+        request.params.id,
+      );
+      return {
+        id: printer.id,
+        minion_id: printer.minion_id ?? '',
+        api_version: printer.api_version,
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/printers/:id/agent_secret',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'A new secret for the printer’s agent, shown once; the old one stops working',
+        params: ZPrinterId,
+        body: z.object({ minion_id: ZMinionId.optional() }),
+        response: { 200: z.object({ minion_id: z.string(), secret: z.string() }) },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthorized();
+      const issued = await issueAgentSecret(
+        ctx,
+        request.user.id,
+        request.params.id,
+        request.body.minion_id,
+      );
+      return { minion_id: issued.minionId, secret: issued.secret };
+    },
+  );
+
+  app.get(
+    '/api/admin/printers/:id/statistics',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Monthly pages and users, and the printer’s input trays and markers',
+        params: ZPrinterId,
+        response: {
+          200: z.object({
+            availability: z.enum(['available', 'offline', 'disabled', 'maintenance']),
+            last_seen_at: z.string().nullable(),
+            status: ZAgentPrinterStatus.nullable(),
+            months: z.array(ZMonth),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const printer = await findPrinterById(ctx.db, request.params.id);
+      if (!printer) throw notFound();
+      const months = await listMonthlyStats(ctx.db, printer.id);
+      return {
+        availability: availabilityOf(printer, ctx.now()),
+        last_seen_at: printer.agent_last_seen_at?.toISOString() ?? null,
+        status: printer.agent_status,
+        months: months.map((m) => ({
+          month: m.month,
+          classic_color_pages: m.classicColorPages,
+          classic_mono_pages: m.classicMonoPages,
+          express_color_pages: m.expressColorPages,
+          express_mono_pages: m.expressMonoPages,
+          copy_color_pages: m.copyColorPages,
+          copy_mono_pages: m.copyMonoPages,
+          scanned_pages: m.scannedPages,
+          printing_users: m.printingUsers,
+          copying_users: m.copyingUsers,
+          scanning_users: m.scanningUsers,
+        })),
+      };
+    },
+  );
+}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { AGENT_PROTOCOL_VERSION, type TServerMessage } from '@printomat/shared';
+import type { TDatabase } from '../src/db/database';
+import { issueAgentSecret } from '../src/modules/agents/agents.service';
+import { grantPages } from '../src/modules/pages/pages-ledger.service';
+import { seedDemoData } from '../src/seed/seed';
+import { createTestDatabase, testDatabaseKind } from './helpers/database';
+import { makePdf } from './helpers/fixtures';
+import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
+
+// Two server processes on one PostgreSQL behave as one service: events go by LISTEN/NOTIFY.
+describe.runIf(testDatabaseKind() === 'postgres')('two server instances on one database', () => {
+  let database: TDatabase;
+  let a: TTestApp;
+  let b: TTestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    a = await createTestApp({}, { database });
+    b = await createTestApp({}, { database });
+    await seedDemoData(a.ctx.db);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await database?.close();
+  });
+
+  it('a release on instance B reaches the agent connected to instance A at once', async () => {
+    const url = await a.app.listen({ port: 0, host: '127.0.0.1' });
+    const printer = await a.ctx.db
+      .selectFrom('printers')
+      .select(['id', 'direct_print_code'])
+      .where('direct_print_code', '=', '418273')
+      .executeTakeFirstOrThrow();
+    const { minionId, secret } = await issueAgentSecret(a.ctx, null, printer.id, 'kiosk-a');
+    const socket = new WebSocket(`${url.replace('http', 'ws')}/agent/ws`);
+    const messages: TServerMessage[] = [];
+    socket.on('message', (data: Buffer) =>
+      messages.push(JSON.parse(data.toString()) as TServerMessage),
+    );
+    await new Promise((r) => socket.once('open', r));
+    socket.send(
+      JSON.stringify({
+        type: 'hello',
+        protocol: AGENT_PROTOCOL_VERSION,
+        minionId,
+        secret,
+        agentVersion: 'test',
+      }),
+    );
+    const waitFor = async (type: string) => {
+      const deadline = Date.now() + 5_000;
+      while (!messages.some((m) => m.type === type)) {
+        if (Date.now() > deadline) throw new Error(`no ${type} message`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    await waitFor('welcome');
+
+    const person = new TestAgent(b.app);
+    const { id } = await registerAndSignIn(person);
+    await grantPages(b.ctx.db, { userId: id, source: 'package', pages: 10, validDays: 30 });
+    await person.upload('/ajax/documents/upload', 'doc.pdf', await makePdf(2));
+    const job = (await person.get('/ajax/printjobs/current')).json();
+    await person.post(`/ajax/printjobs/${job.id}/submit`, { is_submitted: true });
+    const res = await person.post(`/ajax/printjobs/${job.id}/print_with_code`, {
+      code: printer.direct_print_code,
+    });
+    expect(res.statusCode).toBe(200);
+    await waitFor('job');
+    const pushed = messages.find((m) => m.type === 'job');
+    expect(pushed?.type === 'job' && pushed.job.jobId).toBe(job.id);
+    socket.close();
+  });
+});
