@@ -5,12 +5,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { closeContext, createContext } from '../src/create-context';
-import { grantPages } from '../src/modules/pages/pages-ledger.service';
 import { makePdf } from '../test/helpers/fixtures';
+import { benchPerson, percentile, startBenchServer } from './bench-helpers';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 
@@ -42,56 +38,11 @@ async function makeDocx(dir: string, pages: number): Promise<Buffer> {
   return fs.readFile(path.join(dir, 'bench.docx'));
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'printomat-bench-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  PORT: '0',
-  SEED_ON_EMPTY: 'false',
-});
-const ctx = await createContext(config, { log: pino({ level: 'silent' }), workerIdleMs: 50 });
-const app = await buildApp(ctx);
-await app.listen({ port: 0, host: '127.0.0.1' });
-ctx.worker.start();
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const server = await startBenchServer();
+const { ctx, dataDir } = server;
 
 try {
-  // A signed-in person with enough pages.
-  let cookies = '';
-  const call = async (url: string, init: RequestInit = {}) => {
-    const csrf = /csrf_token=([^;]+)/.exec(cookies)?.[1] ?? '';
-    const res = await fetch(`${base}${url}`, {
-      ...init,
-      headers: { ...init.headers, cookie: cookies, 'x-csrf-token': csrf, origin: base },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair = ''] = c.split(';');
-      const [name = ''] = pair.split('=');
-      cookies = [...cookies.split('; ').filter((x) => x && !x.startsWith(`${name}=`)), pair].join(
-        '; ',
-      );
-    }
-    return res;
-  };
-  await call('/api/session');
-  const email = `bench.${Date.now()}@example.com`;
-  const reg = await call('/api/auth/register', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      email_confirmation: email,
-      password: 'benchmark-1',
-      password_confirmation: 'benchmark-1',
-    }),
-  });
-  const userId = ((await reg.json()) as { user: { id: number } }).user.id;
-  await grantPages(ctx.db, { userId, source: 'package', pages: 1_000_000, validDays: 30 });
+  const { call } = await benchPerson(ctx, server.base);
 
   const uploadTimes = async (
     name: string,
@@ -135,7 +86,5 @@ try {
     );
   }
 } finally {
-  await app.close();
-  await closeContext(ctx);
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await server.close();
 }

@@ -42,6 +42,7 @@ const ZConfigEnv = z
     SOFFICE_PATH: z.string().min(1).default('soffice'),
     UNO_PYTHON_PATH: z.string().min(1).default('/usr/bin/python3'),
     SEED_ON_EMPTY: zBool.default(true),
+    DEMO_KIOSK: zBool.optional(),
     TRUST_PROXY: zBool.default(false),
     WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
     FACEBOOK_APP_ID: z.string().min(1).optional(),
@@ -95,6 +96,8 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
     sofficePath: env.SOFFICE_PATH,
     unoPythonPath: env.UNO_PYTHON_PATH,
     seedOnEmpty: env.SEED_ON_EMPTY,
+    /** Start the demo kiosk (ippeveprinter + agent) with the server; development only by default. */
+    demoKiosk: env.DEMO_KIOSK ?? env.NODE_ENV === 'development',
     trustProxy: env.TRUST_PROXY,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     facebook:

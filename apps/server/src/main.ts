@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { closeContext, createContext } from './create-context';
 import { isDatabaseEmpty, seedDemoData } from './seed/seed';
 import { DEMO_ACCOUNTS } from './seed/demo-data';
+import { startDemoKiosk, type TDemoKiosk } from './dev/demo-kiosk';
 
 let config;
 try {
@@ -24,10 +25,12 @@ const app = await buildApp(ctx);
 ctx.worker.start();
 
 let closing = false;
+let kiosk: TDemoKiosk | null = null;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   ctx.log.info({ signal }, 'shutting down');
+  await kiosk?.stop();
   await app.close();
   await closeContext(ctx);
   process.exit(0);
@@ -38,6 +41,10 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
+if (config.demoKiosk) {
+  const local = ['0.0.0.0', '::', 'localhost'].includes(config.host) ? '127.0.0.1' : config.host;
+  kiosk = await startDemoKiosk(ctx, `http://${local.includes(':') ? `[${local}]` : local}:${port}`);
+}
 const lines = [
   '',
   `Printomat is running: ${config.publicUrl.replace(`:${config.port}`, `:${port}`)}`,
@@ -50,6 +57,12 @@ const lines = [
     ? `Mail goes to ${new URL(config.smtpUrl).host}`
     : `Sent mail: ${config.publicUrl}/dev/mailbox`,
   `API docs: ${config.publicUrl}/api/docs`,
+  ...(kiosk
+    ? [
+        `Demo kiosk: print at the printer with code ${kiosk.code} (Złote Tarasy);`,
+        `  printed files are kept in ${kiosk.printedFilesDir}`,
+      ]
+    : []),
   '',
 ];
 console.log(lines.join('\n'));

@@ -108,6 +108,9 @@ export interface TDemoPrinter {
   is_premium?: boolean;
 }
 
+/** The demo printer that `npm start` connects to a local IPP printer (the demo kiosk). */
+export const DEMO_KIOSK_CODE = '418273';
+
 export const DEMO_PRINTERS: readonly TDemoPrinter[] = [
   {
     city: 'warszawa',
