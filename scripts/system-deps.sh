@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages Printomat needs, only those missing.
-#   scripts/system-deps.sh          what the product needs to run
+#   scripts/system-deps.sh          what the product needs to run (and its demo kiosk)
 #   scripts/system-deps.sh --test   also what the tests need (a browser)
 # As root it installs with apt-get; with passwordless sudo it uses sudo; otherwise it prints
 # the command to run and fails.
@@ -19,9 +19,12 @@ RUNTIME_PACKAGES=(
   fonts-dejavu-core
   fonts-liberation
   util-linux
+  cups-ipp-utils
+  dbus
 )
-# Tests: a browser, and a real IPP printer (ippeveprinter needs a D-Bus daemon).
-TEST_PACKAGES=(chromium fonts-dejavu-core cups-ipp-utils dbus)
+# cups-ipp-utils + dbus: the demo kiosk's IPP printer (ippeveprinter needs a D-Bus daemon).
+# Tests: a browser too.
+TEST_PACKAGES=(chromium fonts-dejavu-core)
 
 wanted=("${RUNTIME_PACKAGES[@]}")
 if [[ "${1:-}" == "--test" ]]; then wanted+=("${TEST_PACKAGES[@]}"); fi

@@ -9,6 +9,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface TRunningServer {
   url: string;
+  /** The server's DATA_DIR (embedded database, stored documents). */
+  dataDir: string;
   smtp: SmtpCatcher;
   output: () => string;
   stop(): Promise<void>;
@@ -74,6 +76,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<TRu
   }
   return {
     url,
+    dataDir,
     smtp,
     output: () => output,
     async stop() {

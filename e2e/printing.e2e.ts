@@ -1,0 +1,227 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { makePdf } from '../apps/server/test/helpers/fixtures';
+import { startTestPrinter, type TestPrinter } from '../apps/agent/src/kiosk/ipp-printer';
+import { startAgentProcess, type TAgentProcess } from './helpers/agent-process';
+import { launchBrowser } from './helpers/browser';
+import { startServer, type TRunningServer } from './helpers/server';
+
+const CODE = '418273'; // Złote Tarasy in the demo data
+const MINION = 'e2e-kiosk';
+
+let server: TRunningServer;
+let browser: Browser;
+let printer: TestPrinter;
+let agent: TAgentProcess;
+let dir: string;
+const stateDir = () => path.join(dir, 'agent-state');
+const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** An admin session over plain HTTP (cookie + CSRF header), for the admin API. */
+async function adminClient(base: string) {
+  let cookies = '';
+  const call = async (url: string, init: RequestInit = {}) => {
+    const csrf = /csrf_token=([^;]+)/.exec(cookies)?.[1] ?? '';
+    const res = await fetch(`${base}${url}`, {
+      ...init,
+      headers: {
+        ...init.headers,
+        cookie: cookies,
+        'x-csrf-token': csrf,
+        origin: base,
+        'content-type': 'application/json',
+      },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair = ''] = c.split(';');
+      const [name = ''] = pair.split('=');
+      cookies = [...cookies.split('; ').filter((x) => x && !x.startsWith(`${name}=`)), pair].join(
+        '; ',
+      );
+    }
+    return res;
+  };
+  await call('/api/session');
+  const res = await call('/api/auth/sign-in', {
+    method: 'POST',
+    body: JSON.stringify({ email: 'admin@printomat.example', password: 'admin-demo-2026' }),
+  });
+  expect(res.status).toBe(200);
+  return call;
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function restartAgent(): void {
+  agent = startAgentProcess({
+    serverUrl: server.url,
+    printerUri: printer.uri,
+    minionId: MINION,
+    stateDir: stateDir(),
+  });
+}
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'printomat-printing-'));
+  await fs.writeFile(path.join(dir, 'lecture.pdf'), await makePdf(3));
+  [server, browser, printer] = await Promise.all([
+    startServer(),
+    launchBrowser(),
+    startTestPrinter(),
+  ]);
+  // A new kiosk's agent dials in unregistered; the admin registers it as the Złote Tarasy printer.
+  restartAgent();
+  const admin = await adminClient(server.url);
+  await until(async () => {
+    const list = (await (await admin('/api/admin/printers/detected')).json()) as {
+      detected: Array<{ minion_id: string }>;
+    };
+    return list.detected.some((d) => d.minion_id === MINION) ? true : undefined;
+  });
+  const zloteTarasy = (await (await fetch(`${server.url}/api/printers/1`)).json()) as {
+    name: string;
+    availability: string;
+  };
+  expect(zloteTarasy).toMatchObject({ name: 'Złote Tarasy', availability: 'offline' });
+  const registered = await admin('/api/admin/printers/1/register_agent', {
+    method: 'POST',
+    body: JSON.stringify({ minion_id: MINION }),
+  });
+  expect(registered.status).toBe(200);
+  await until(async () => {
+    const p = (await (await fetch(`${server.url}/api/printers/1`)).json()) as {
+      availability: string;
+    };
+    return p.availability === 'available' ? true : undefined;
+  });
+});
+afterAll(async () => {
+  await agent?.stop();
+  await browser?.close();
+  await printer?.stop();
+  await server?.stop();
+  if (dir) await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function signedInPage(): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 1000 } });
+  await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/sign-in`);
+  await page.locator('input[name=email]').fill('anna@printomat.example');
+  await page.locator('input[name=password]').fill('anna-demo-2026');
+  await page.locator('form button[type=submit]').click();
+  await page.getByTestId('dashboard-panel').getByTestId('remaining-pages').waitFor();
+  await page.goto(`${server.url}/print`);
+  await page.getByTestId('settings').waitFor();
+  return page;
+}
+
+const remaining = async (page: Page) =>
+  Number(await page.getByTestId('remaining-pages').first().innerText());
+
+/** Uploads the lecture, prints it double-sided, confirms and releases it with the printer's code. */
+async function uploadConfirmRelease(page: Page): Promise<void> {
+  await page.getByTestId('file-input').setInputFiles(path.join(dir, 'lecture.pdf'));
+  await expect
+    .poll(() => page.locator('[data-testid=document-row][data-state=uploaded]').count(), {
+      timeout: 30_000,
+    })
+    .toBe(1);
+  await page.getByTestId('settings').locator('input[name=is_duplex]').check();
+  await expect.poll(async () => Number(await page.getByTestId('job-cost').innerText())).toBe(3);
+  await page.getByTestId('submit-button').click();
+  await page.getByTestId('print-with-code').click();
+  await page.getByTestId('modal').locator('input[name=code]').fill(CODE);
+  await page.getByTestId('modal').locator('button[type=submit]').click();
+  await page.getByTestId('release-started').waitFor();
+  await page.keyboard.press('Escape');
+}
+
+describe('printing at a kiosk', () => {
+  it('prints exactly the normalised PDF with the chosen settings and debits the pages', async () => {
+    const page = await signedInPage();
+    const before = await remaining(page);
+    const jobsBefore = (await printer.printedJobs()).length;
+    await uploadConfirmRelease(page);
+
+    // The person follows the job live, then sees what came out and what it cost.
+    const result = page.getByTestId('last-result');
+    await result.waitFor({ timeout: 20_000 });
+    expect(await result.innerText()).toMatch(/Printed 3 pages at Złote Tarasy/);
+    await expect.poll(() => remaining(page)).toBe(before - 3);
+
+    const printed = (await printer.printedJobs()).slice(jobsBefore);
+    expect(printed).toHaveLength(1);
+    expect(printed[0]?.env).toMatchObject({
+      IPP_COPIES: '1',
+      IPP_SIDES: 'two-sided-long-edge',
+      IPP_PRINT_COLOR_MODE: 'monochrome',
+      IPP_NUMBER_UP: '1',
+    });
+    // The printer got the normalised PDF the server counted and billed, not the uploaded bytes.
+    const printedSha = sha(await fs.readFile(printed[0]?.file as string));
+    expect(printedSha).not.toBe(sha(await fs.readFile(path.join(dir, 'lecture.pdf'))));
+    const stored: string[] = [];
+    const documentsDir = path.join(server.dataDir, 'documents');
+    for (const month of await fs.readdir(documentsDir)) {
+      if (month === 'tmp') continue;
+      for (const name of await fs.readdir(path.join(documentsDir, month)))
+        stored.push(sha(await fs.readFile(path.join(documentsDir, month, name))));
+    }
+    expect(stored).toContain(printedSha);
+    await page.context().close();
+  });
+
+  it('ends a job the printer fails as failed, with nothing charged', async () => {
+    await printer.setFailing(true);
+    try {
+      const page = await signedInPage();
+      const before = await remaining(page);
+      await uploadConfirmRelease(page);
+      const result = page.getByTestId('last-result');
+      await result.waitFor({ timeout: 20_000 });
+      expect(await result.innerText()).toMatch(/failed/);
+      expect(await remaining(page)).toBe(before);
+      await page.context().close();
+    } finally {
+      await printer.setFailing(false);
+    }
+  });
+
+  it('prints a job once when the agent is killed mid-job and started again', async () => {
+    await printer.setJobDurationMs(4_000);
+    try {
+      const page = await signedInPage();
+      const before = await remaining(page);
+      const jobsBefore = (await printer.printedJobs()).length;
+      await uploadConfirmRelease(page);
+      // The printer has the job and the person sees it printing.
+      await until(async () =>
+        (await printer.printedJobs()).length > jobsBefore ? true : undefined,
+      );
+      await expect.poll(() => page.getByTestId('job-status').innerText()).toMatch(/Printing/);
+      await agent.kill();
+      restartAgent();
+      await page.getByTestId('last-result').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('last-result').innerText()).toMatch(/Printed 3 pages/);
+      expect((await printer.printedJobs()).length - jobsBefore).toBe(1);
+      expect(await remaining(page)).toBe(before - 3);
+      await page.context().close();
+    } finally {
+      await printer.setJobDurationMs(0);
+    }
+  });
+});
