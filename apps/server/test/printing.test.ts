@@ -49,6 +49,9 @@ describe('the current print job', () => {
       pages_per_sheet: 1,
       status: 'created',
       documents: [],
+      phase: 'editing',
+      printer: null,
+      last_result: null,
     });
   });
 });

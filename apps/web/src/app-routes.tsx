@@ -7,6 +7,7 @@ import { ConfirmEmailPage } from './pages/confirm-email-page';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { PrintPage } from './print/print-page';
+import { PrinterPage } from './pages/printer-page';
 import { SignInPage } from './pages/sign-in-page';
 import { SignUpPage } from './pages/sign-up-page';
 
@@ -36,6 +37,8 @@ export function AppRoutes({ modalRegistry }: { modalRegistry?: readonly TModalEn
             </RequireAuth>
           }
         />
+        {/* Public: the QR code on a printer opens this page. */}
+        <Route path="printers/:id" element={<PrinterPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

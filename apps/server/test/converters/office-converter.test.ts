@@ -310,7 +310,7 @@ describe('office converter', () => {
 
   it('fails the document when LibreOffice crashes during it, then recovers', async () => {
     const pid = await sofficeBinPid(sharedWorkDir);
-    const converting = shared.convert(fixture('big.fodt'), output('crashed.pdf'));
+    const converting = shared.convert(fixture('huge.fodt'), output('crashed.pdf'));
     await new Promise((resolve) => setTimeout(resolve, 300));
     process.kill(pid, 'SIGKILL');
     const failure = await failureOf(converting);

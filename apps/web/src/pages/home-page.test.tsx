@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '../test/fake-event-source';
 import { buildMe, buildSession, jsonResponse, mockFetch } from '../test/fetch-mock';
 import { renderApp } from '../test/render-app';
 
 describe('home page', () => {
   afterEach(() => {
     cleanup();
+    FakeEventSource.opened = [];
     vi.unstubAllGlobals();
   });
 
@@ -43,6 +45,36 @@ describe('home page', () => {
     expect(requests.filter((r) => r.url === '/ajax/user.html')).toHaveLength(afterFailure);
     expect(screen.getByTestId('remaining-pages').textContent).toBe('4 pages left');
     vi.useRealTimers();
+  });
+
+  it('reloads the panel at once when the server reports a printjob change', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let panel = '<p data-testid="remaining-pages">5 pages left</p>';
+    mockFetch({
+      'GET /api/session': () => jsonResponse(200, buildSession({ user: buildMe() })),
+      'GET /ajax/user.html': () =>
+        new Response(panel, { headers: { 'Content-Type': 'text/html' } }),
+    });
+    renderApp('/');
+    expect((await screen.findByTestId('remaining-pages')).textContent).toBe('5 pages left');
+    const source = FakeEventSource.opened.find((s) => !s.closed);
+    expect(source?.url).toBe('/ajax/printjobs/events');
+
+    panel = '<p data-testid="remaining-pages">2 pages left</p>';
+    act(() => source?.emit('printjob', { id: 7, status: 'archived' }));
+    // Well before the next 5 s poll.
+    await waitFor(
+      () => expect(screen.getByTestId('remaining-pages').textContent).toBe('2 pages left'),
+      { timeout: 1_000 },
+    );
+  });
+
+  it('opens no event stream for guests', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    mockFetch({ 'GET /api/session': () => jsonResponse(200, buildSession()) });
+    renderApp('/');
+    await screen.findByRole('link', { name: 'Print now' });
+    expect(FakeEventSource.opened).toEqual([]);
   });
 
   it('asks to confirm the e-mail address and sends the link again', async () => {

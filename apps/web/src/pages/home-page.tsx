@@ -1,6 +1,7 @@
 import { useCurrentUser } from '../api/session';
 import { PageTitle } from '../components/page-title';
 import { useT } from '../i18n/use-t';
+import { useLivePrintjobEvents } from '../print/use-live-printjob-events';
 import { ConfirmEmailBanner } from './home/confirm-email-banner';
 import { GuestHero } from './home/guest-hero';
 import { DashboardPanel } from './home/dashboard-panel';
@@ -9,6 +10,7 @@ import { DashboardPanel } from './home/dashboard-panel';
 export function HomePage() {
   const t = useT();
   const user = useCurrentUser();
+  useLivePrintjobEvents(user !== null);
   if (!user) {
     return (
       <>

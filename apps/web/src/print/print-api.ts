@@ -3,6 +3,10 @@ import { api, ApiError, apiRequest, CSRF_HEADER, currentCsrfToken } from '../api
 
 export const PRINTJOB_QUERY_KEY = ['printjob', 'current'] as const;
 export const AJAX_USER_QUERY_KEY = ['ajax-user'] as const;
+/** The dashboard panel's HTML (`GET /ajax/user.html`); the locale is appended to the key. */
+export const DASHBOARD_PANEL_QUERY_KEY = ['ajax-user-html'] as const;
+/** Server-sent events about the signed-in person's print jobs. */
+export const PRINTJOB_EVENTS_PATH = '/ajax/printjobs/events';
 
 export type TSettings = {
   orientation: TOrientation;
@@ -19,6 +23,10 @@ export const saveSettings = (jobId: number, settings: TSettings & { kind: string
 
 export const submitPrintjob = (jobId: number, isSubmitted: boolean) =>
   api.post<TPrintjob>(`/ajax/printjobs/${jobId}/submit`, { is_submitted: isSubmitted });
+
+/** Releases the person's confirmed job to a printer; errors carry the server's translated message. */
+export const printAtPrinter = (jobId: number, printerId: number) =>
+  api.post<TPrintjob>(`/ajax/printjobs/${jobId}/print`, { printer_id: printerId });
 
 /** Spec section 7: `POST /ajax/documents/{id}` with `_method=PUT` and `copies`. */
 export const saveCopies = (documentId: number, copies: number) =>

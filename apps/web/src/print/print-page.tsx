@@ -6,10 +6,12 @@ import {
   type TDocument,
   type TPrintjob,
 } from '@printomat/shared';
+import type { TTranslate } from '@printomat/shared/i18n';
 import { useSession } from '../api/session';
 import { PageTitle } from '../components/page-title';
 import { useT } from '../i18n/use-t';
 import { DocumentRow, SlotRow } from './document-row';
+import { LastResultBanner } from './last-result-banner';
 import { isOfficeFileName, reloadPage, setUnloadWarning, takeOfficeNotice } from './page-lifecycle';
 import {
   AJAX_USER_QUERY_KEY,
@@ -21,10 +23,25 @@ import {
 } from './print-api';
 import { PrintSummary } from './print-summary';
 import { SettingsPanel } from './settings-panel';
+import { useLivePrintjobEvents } from './use-live-printjob-events';
 import { useSettingsSync } from './use-settings-sync';
 import { useUploads } from './use-uploads';
 
 const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+/** The banner of a released or finished job: where it waits or prints, when the server says. */
+function jobStatusText(t: TTranslate, job: TPrintjob): string {
+  const printer = job.printer?.name;
+  if (job.phase === 'waiting') {
+    return printer ? t('uploader.status.waiting_at', { printer }) : t('uploader.status.scheduled');
+  }
+  if (job.phase === 'printing') {
+    return printer ? t('uploader.status.printing_at', { printer }) : t('uploader.status.printing');
+  }
+  return t(
+    `uploader.status.${job.status === 'scheduled' ? 'scheduled' : job.status === 'created' ? 'printing' : job.status}`,
+  );
+}
 
 /** `/print`: the uploader screen (spec sections 2, 4 and 8). */
 export function PrintPage() {
@@ -34,7 +51,10 @@ export function PrintPage() {
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
   const [officeNotice, setOfficeNotice] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [dismissedResult, setDismissedResult] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  // Live status: the agent's reports reach this page within a second; polling stays as fallback.
+  useLivePrintjobEvents();
 
   const jobQuery = useQuery({
     queryKey: PRINTJOB_QUERY_KEY,
@@ -107,6 +127,10 @@ export function PrintPage() {
   const uploadFailed =
     uploads.slots.some((s) => s.state === 'not_uploaded') || documents.some((d) => d.is_failed);
   const printable = documents.filter((d) => !d.is_failed);
+  const lastResult =
+    editable && job.last_result && job.last_result.printjob_id !== dismissedResult
+      ? job.last_result
+      : null;
   const canSubmit =
     !overLimit &&
     !uploading &&
@@ -182,11 +206,20 @@ export function PrintPage() {
           </p>
         )}
         {printing && (
-          <p className="banner banner--info" role="status" data-testid="job-status">
-            {t(
-              `uploader.status.${job.status === 'scheduled' ? 'scheduled' : job.status === 'created' ? 'printing' : job.status}`,
-            )}
+          <p
+            className="banner banner--info"
+            role="status"
+            data-testid="job-status"
+            data-phase={job.phase}
+          >
+            {jobStatusText(t, job)}
           </p>
+        )}
+        {lastResult && (
+          <LastResultBanner
+            result={lastResult}
+            onDismiss={() => setDismissedResult(lastResult.printjob_id)}
+          />
         )}
       </div>
 

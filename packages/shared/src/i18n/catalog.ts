@@ -11,6 +11,7 @@ import { printjobs } from './messages/printjobs';
 import { user_panel } from './messages/user_panel';
 import { uploader } from './messages/uploader';
 import { printers } from './messages/printers';
+import { printer_page } from './messages/printer_page';
 import { home } from './messages/home';
 
 /** Every namespace of the catalog. Add a new namespace file here. */
@@ -27,6 +28,7 @@ export const NAMESPACES = {
   user_panel,
   uploader,
   printers,
+  printer_page,
 } as const;
 
 type TNamespaces = typeof NAMESPACES;

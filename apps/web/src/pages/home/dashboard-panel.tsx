@@ -1,11 +1,24 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { POLL_INTERVAL_MS } from '@printomat/shared';
+import { ApiError } from '../../api/client';
 import { useLocale } from '../../i18n/use-t';
+import { DASHBOARD_PANEL_QUERY_KEY } from '../../print/print-api';
+
+async function fetchPanelHtml(): Promise<string> {
+  const response = await fetch('/ajax/user.html', {
+    credentials: 'same-origin',
+    headers: { Accept: 'text/html' },
+  });
+  if (!response.ok) throw new ApiError(response.status, 'http_error', '');
+  return response.text();
+}
 
 /**
  * The dashboard panel (spec sections 4 and 7): our server's HTML from GET /ajax/user.html,
  * refreshed every 5 s in place, replaced only when it changed; polling stops on a failure.
+ * It is a query (DASHBOARD_PANEL_QUERY_KEY), so live printjob events reload it at once.
  */
 export function DashboardPanel() {
   const container = useRef<HTMLDivElement>(null);
@@ -13,33 +26,24 @@ export function DashboardPanel() {
   const navigate = useNavigate();
   const { locale } = useLocale();
 
+  // The HTML is in the person's language: a new locale is a new query.
+  const { data: html } = useQuery({
+    queryKey: [...DASHBOARD_PANEL_QUERY_KEY, locale],
+    queryFn: fetchPanelHtml,
+    retry: false,
+    staleTime: 0,
+    // Spec section 8: after a failure only a live event (or a new visit) loads it again.
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    refetchInterval: (query) => (query.state.status === 'error' ? false : POLL_INTERVAL_MS),
+  });
+
   useEffect(() => {
-    let stopped = false;
-    let timer: number | undefined;
-    const load = async () => {
-      try {
-        const response = await fetch('/ajax/user.html', {
-          credentials: 'same-origin',
-          headers: { Accept: 'text/html' },
-        });
-        if (!response.ok) return;
-        const html = await response.text();
-        if (stopped) return;
-        if (html !== shown.current && container.current) {
-          container.current.innerHTML = html;
-          shown.current = html;
-        }
-        timer = window.setTimeout(() => void load(), POLL_INTERVAL_MS);
-      } catch {
-        // Polling stops on failure.
-      }
-    };
-    void load();
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-    };
-  }, [locale]);
+    if (html !== undefined && html !== shown.current && container.current) {
+      container.current.innerHTML = html;
+      shown.current = html;
+    }
+  }, [html]);
 
   // Links inside the server's HTML navigate within the app.
   const onClick = (event: MouseEvent<HTMLDivElement>) => {

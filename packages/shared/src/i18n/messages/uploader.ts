@@ -58,6 +58,18 @@ export const uploader = defineMessages({
       printed: 'Printed. Thank you!',
       failed: 'Printing failed. Nothing was charged for pages that were not printed.',
       archived: 'This job is finished.',
+      waiting_at: 'Your job is waiting at {printer}.',
+      printing_at: 'Printing at {printer}…',
+    },
+    last_result: {
+      printed:
+        'Printed {printed, plural, one {# page} other {# pages}} at {printer}. {charged, plural, =0 {Nothing was charged.} one {# page charged.} other {# pages charged.}}',
+      printed_no_printer:
+        'Printed {printed, plural, one {# page} other {# pages}}. {charged, plural, =0 {Nothing was charged.} one {# page charged.} other {# pages charged.}}',
+      failed:
+        'Printing at {printer} failed. {charged, plural, =0 {Nothing was charged.} one {# page charged – only what came out of the printer.} other {# pages charged – only what came out of the printer.}}',
+      failed_no_printer:
+        'Printing failed. {charged, plural, =0 {Nothing was charged.} one {# page charged – only what came out of the printer.} other {# pages charged – only what came out of the printer.}}',
     },
     preview_modal: {
       title: 'Preview: {name}',
@@ -141,6 +153,18 @@ export const uploader = defineMessages({
       printed: 'Gedruckt. Danke!',
       failed: 'Der Druck ist fehlgeschlagen. Nicht gedruckte Seiten werden nicht berechnet.',
       archived: 'Dieser Auftrag ist abgeschlossen.',
+      waiting_at: 'Dein Auftrag wartet am Drucker {printer}.',
+      printing_at: 'Wird am Drucker {printer} gedruckt…',
+    },
+    last_result: {
+      printed:
+        '{printed, plural, one {# Seite} other {# Seiten}} am Drucker {printer} gedruckt. {charged, plural, =0 {Es wurde nichts berechnet.} one {# Seite berechnet.} other {# Seiten berechnet.}}',
+      printed_no_printer:
+        '{printed, plural, one {# Seite} other {# Seiten}} gedruckt. {charged, plural, =0 {Es wurde nichts berechnet.} one {# Seite berechnet.} other {# Seiten berechnet.}}',
+      failed:
+        'Der Druck am Drucker {printer} ist fehlgeschlagen. {charged, plural, =0 {Es wurde nichts berechnet.} one {# Seite berechnet – nur das, was aus dem Drucker kam.} other {# Seiten berechnet – nur das, was aus dem Drucker kam.}}',
+      failed_no_printer:
+        'Der Druck ist fehlgeschlagen. {charged, plural, =0 {Es wurde nichts berechnet.} one {# Seite berechnet – nur das, was aus dem Drucker kam.} other {# Seiten berechnet – nur das, was aus dem Drucker kam.}}',
     },
     preview_modal: {
       title: 'Vorschau: {name}',
@@ -224,6 +248,18 @@ export const uploader = defineMessages({
       printed: 'Wydrukowano. Dziękujemy!',
       failed: 'Drukowanie nie powiodło się. Za niewydrukowane strony nic nie pobrano.',
       archived: 'To zlecenie jest zakończone.',
+      waiting_at: 'Twoje zlecenie czeka na drukarkę {printer}.',
+      printing_at: 'Drukowanie na drukarce {printer}…',
+    },
+    last_result: {
+      printed:
+        'Wydrukowano {printed, plural, one {# stronę} few {# strony} many {# stron} other {# strony}} na drukarce {printer}. {charged, plural, =0 {Nic nie pobrano.} one {Pobrano # stronę.} few {Pobrano # strony.} many {Pobrano # stron.} other {Pobrano # strony.}}',
+      printed_no_printer:
+        'Wydrukowano {printed, plural, one {# stronę} few {# strony} many {# stron} other {# strony}}. {charged, plural, =0 {Nic nie pobrano.} one {Pobrano # stronę.} few {Pobrano # strony.} many {Pobrano # stron.} other {Pobrano # strony.}}',
+      failed:
+        'Drukowanie na drukarce {printer} nie powiodło się. {charged, plural, =0 {Nic nie pobrano.} one {Pobrano # stronę – tylko za to, co wyszło z drukarki.} few {Pobrano # strony – tylko za to, co wyszło z drukarki.} many {Pobrano # stron – tylko za to, co wyszło z drukarki.} other {Pobrano # strony – tylko za to, co wyszło z drukarki.}}',
+      failed_no_printer:
+        'Drukowanie nie powiodło się. {charged, plural, =0 {Nic nie pobrano.} one {Pobrano # stronę – tylko za to, co wyszło z drukarki.} few {Pobrano # strony – tylko za to, co wyszło z drukarki.} many {Pobrano # stron – tylko za to, co wyszło z drukarki.} other {Pobrano # strony – tylko za to, co wyszło z drukarki.}}',
     },
     preview_modal: {
       title: 'Podgląd: {name}',

@@ -1,0 +1,48 @@
+import type { TPrintjobResult } from '@printomat/shared';
+import { useT } from '../i18n/use-t';
+
+/**
+ * How the person's previous job ended (printed or failed, pages printed and charged), shown on
+ * the fresh job for an hour after it finished. Dismissing hides this result only: the banner
+ * comes back for the next one.
+ */
+export function LastResultBanner({
+  result,
+  onDismiss,
+}: {
+  result: TPrintjobResult;
+  onDismiss: () => void;
+}) {
+  const t = useT();
+  const values = {
+    printed: result.printed_pages,
+    charged: result.charged_pages,
+    printer: result.printer_name ?? '',
+  };
+  const named = result.printer_name !== null;
+  const text =
+    result.status === 'printed'
+      ? t(
+          named ? 'uploader.last_result.printed' : 'uploader.last_result.printed_no_printer',
+          values,
+        )
+      : t(named ? 'uploader.last_result.failed' : 'uploader.last_result.failed_no_printer', values);
+  return (
+    <p
+      className={`banner ${result.status === 'printed' ? 'banner--info' : 'banner--danger'}`}
+      role="status"
+      data-testid="last-result"
+      data-status={result.status}
+    >
+      <span data-testid="last-result-text">{text}</span>{' '}
+      <button
+        type="button"
+        className="button button--small button--quiet"
+        data-testid="last-result-dismiss"
+        onClick={onDismiss}
+      >
+        {t('uploader.dismiss')}
+      </button>
+    </p>
+  );
+}
