@@ -116,7 +116,10 @@ afterAll(async () => {
 });
 
 async function signedInPage(): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 1000 } });
+  const context = await browser.newContext({
+    locale: 'en-GB',
+    viewport: { width: 1280, height: 1000 },
+  });
   await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
   const page = await context.newPage();
   await page.goto(`${server.url}/sign-in`);
@@ -182,6 +185,30 @@ describe('printing at a kiosk', () => {
         stored.push(sha(await fs.readFile(path.join(documentsDir, month, name))));
     }
     expect(stored).toContain(printedSha);
+    await page.context().close();
+  });
+
+  it('starts printing from the phone on the printer’s page (its link / QR code)', async () => {
+    const page = await signedInPage();
+    const before = await remaining(page);
+    await page.getByTestId('file-input').setInputFiles(path.join(dir, 'lecture.pdf'));
+    await expect
+      .poll(() => page.locator('[data-testid=document-row][data-state=uploaded]').count(), {
+        timeout: 30_000,
+      })
+      .toBe(1);
+    await page.getByTestId('submit-button').click();
+    await expect.poll(() => page.getByTestId('submit-button').innerText()).toBe('Edit');
+    await page.goto(`${server.url}/printers/1`);
+    expect(await page.getByTestId('printer-name').innerText()).toBe('Złote Tarasy');
+    expect(await page.getByTestId('printer-availability').getAttribute('data-availability')).toBe(
+      'available',
+    );
+    await page.getByTestId('print-here').click();
+    await page.waitForURL(`${server.url}/print`);
+    await page.getByTestId('last-result').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('last-result').innerText()).toMatch(/Printed 3 pages/);
+    await expect.poll(() => remaining(page)).toBe(before - 3);
     await page.context().close();
   });
 
