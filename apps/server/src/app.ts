@@ -26,6 +26,7 @@ import { registerDocumentRoutes } from './modules/documents/documents.routes';
 import { registerPrintjobEventRoutes } from './modules/printjobs/printjob-events.routes';
 import { registerPrintjobRoutes } from './modules/printjobs/printjobs.routes';
 import { registerPrinterRoutes } from './modules/printers/printers.routes';
+import { registerMailingRoutes } from './modules/mailings/mailings.routes';
 import { registerUserPanelRoutes } from './modules/users/user-panel.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { isPageRequest, registerWebRoutes } from './web/web.routes';
@@ -96,6 +97,7 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
   registerPrintjobRoutes(app, ctx);
   registerPrintjobEventRoutes(app, ctx);
   registerPrinterRoutes(app, ctx);
+  registerMailingRoutes(app, ctx);
   registerDocumentRoutes(app, ctx);
   registerUserPanelRoutes(app, ctx);
   await registerAgentRoutes(app, ctx);

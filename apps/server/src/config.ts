@@ -27,6 +27,14 @@ const ZConfigEnv = z
     PUBLIC_URL: zUrl(['http:', 'https:']).optional(),
     SMTP_URL: zUrl(['smtp:', 'smtps:']).optional(),
     MAIL_FROM: z.string().min(3).default('Printomat <no-reply@printomat.example>'),
+    TEAM_EMAIL: z.string().email().default('team@printomat.example'),
+    MAP_TILE_URL: z
+      .string()
+      .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, { message: 'must be a tile URL with {z}, {x} and {y}' })
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_TILE_ATTRIBUTION: z
+      .string()
+      .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -83,6 +91,9 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
     publicUrl,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    /** Where location suggestions and other messages for the team go. */
+    teamEmail: env.TEAM_EMAIL,
+    mapTiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
     logLevel: env.LOG_LEVEL,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,

@@ -3,3 +3,4 @@ export * from './i18n';
 export * from './constants';
 export * from './printing/pricing';
 export * from './printing/lifecycle';
+export * from './printing/open-hours';

@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-printjobs-documents';
 import * as m0003 from './migrations/0003-page-reservations';
 import * as m0004 from './migrations/0004-release';
 import * as m0005 from './migrations/0005-agents';
+import * as m0006 from './migrations/0006-location-suggestions';
 
 // Listed statically so the same migrations run under tsx, in tests and in a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-page-reservations': m0003,
   '0004-release': m0004,
   '0005-agents': m0005,
+  '0006-location-suggestions': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

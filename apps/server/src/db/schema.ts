@@ -269,7 +269,21 @@ export interface TPrinterUsageReportsTable {
   received_at: TCreatedAt;
 }
 
+export interface TLocationSuggestionsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  place: string;
+  address: string;
+  city: string;
+  comment: ColumnType<string, string | undefined, string>;
+  email: ColumnType<string, string | undefined, string>;
+  locale: string;
+  ip: string | null;
+  created_at: TCreatedAt;
+}
+
 export interface TDB {
+  location_suggestions: TLocationSuggestionsTable;
   detected_printers: TDetectedPrintersTable;
   agent_download_tokens: TAgentDownloadTokensTable;
   printer_monthly_stats: TPrinterMonthlyStatsTable;

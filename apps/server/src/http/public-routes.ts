@@ -21,6 +21,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/docs/static/index.html',
   'GET /api/docs/static/swagger-initializer.js',
   'GET /api/docs/static/*',
+  'POST /api/mailings/report_location', // guests suggest printer locations (rate-limited per IP)
+  'GET /api/map', // the printer map: cities, printers and their live state
   'GET /api/printers/:id', // a printer's public page (address, open hours, can it print now)
   'GET /agent/ws', // printer agents: authenticated by their secret in the first message
   'GET /agent/documents/:documentId', // printer agents: authenticated by a short-lived token

@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+export const PRINTER_AVAILABILITIES = [
+  'available',
+  'out_of_paper',
+  'offline',
+  'disabled',
+  'maintenance',
+] as const;
+export const ZPrinterAvailability = z.enum(PRINTER_AVAILABILITIES);
+export type TPrinterAvailability = z.infer<typeof ZPrinterAvailability>;
+
 /** What anyone may see of a printer (its page, the phone's "print here"). */
 export const ZPublicPrinter = z.object({
   id: z.number().int(),
@@ -14,10 +24,18 @@ export const ZPublicPrinter = z.object({
   is_copier: z.boolean(),
   premium: z.boolean(),
   /**
-   * `available`: can print now; `offline`: its agent has not reported recently; `disabled`;
-   * `maintenance`. Only `available` accepts jobs.
+   * `available`: can print now; `out_of_paper`: online but its agent reports no paper;
+   * `offline`: its agent has not reported recently; `disabled`; `maintenance`.
+   * Only `available` (and `out_of_paper`, at the person's risk) accept jobs.
    */
-  availability: z.enum(['available', 'offline', 'disabled', 'maintenance']),
+  availability: ZPrinterAvailability,
+  city_slug: z.string(),
+  /** Documents e-mailed here are printed at this printer (null: not offered). */
+  email: z.string().nullable(),
+  /** Express orders for this printer are e-mailed here (null: not offered). */
+  express_url: z.string().nullable(),
+  /** Open right now in the printer's city time; null when its hours are not known. */
+  open_now: z.boolean().nullable(),
   /** Open hours Monday (1) to Sunday (7), times as HH:MM in the printer's city time. */
   open_hours: z.array(
     z.object({
@@ -29,3 +47,51 @@ export const ZPublicPrinter = z.object({
   ),
 });
 export type TPublicPrinter = z.infer<typeof ZPublicPrinter>;
+
+/** The whole map in one answer: cities and every printer's marker with its live state. */
+export const ZPrinterMap = z.object({
+  /** Map tiles (Leaflet URL template) and their attribution; configurable on the server. */
+  tiles: z.object({ url: z.string(), attribution: z.string() }),
+  cities: z.array(
+    z.object({
+      id: z.number().int(),
+      slug: z.string(),
+      name: z.string(),
+      country: z.string(),
+      lat: z.number(),
+      lon: z.number(),
+      printer_count: z.number().int(),
+    }),
+  ),
+  printers: z.array(
+    ZPublicPrinter.pick({
+      id: true,
+      name: true,
+      full_name: true,
+      address: true,
+      city: true,
+      city_slug: true,
+      lat: true,
+      lon: true,
+      is_color: true,
+      is_copier: true,
+      premium: true,
+      availability: true,
+      open_now: true,
+    }),
+  ),
+});
+export type TPrinterMap = z.infer<typeof ZPrinterMap>;
+export type TPrinterMarker = TPrinterMap['printers'][number];
+
+/** A person's suggestion of a new printer location (/modal/mailings/report_location). */
+export const ZLocationSuggestionInput = z.object({
+  place: z.string({ error: 'blank' }).trim().min(1, { error: 'blank' }).max(200, { error: 'too_long' }),
+  address: z.string({ error: 'blank' }).trim().min(1, { error: 'blank' }).max(300, { error: 'too_long' }),
+  city: z.string({ error: 'blank' }).trim().min(1, { error: 'blank' }).max(100, { error: 'too_long' }),
+  comment: z.string().trim().max(2000, { error: 'too_long' }).default(''),
+  email: z
+    .union([z.literal(''), z.string().trim().max(254, { error: 'too_long' }).email({ error: 'invalid' })])
+    .default(''),
+});
+export type TLocationSuggestionInput = z.input<typeof ZLocationSuggestionInput>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAgentPrinterStatus } from '@printomat/shared';
+import { ZAgentPrinterStatus, ZPrinterAvailability } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { unauthorized, notFound } from '../../http/errors';
 import { findPrinterById } from '../printers/printers.repo';
@@ -126,7 +126,7 @@ export function registerAgentAdminRoutes(root: FastifyInstance, ctx: TAppContext
         params: ZPrinterId,
         response: {
           200: z.object({
-            availability: z.enum(['available', 'offline', 'disabled', 'maintenance']),
+            availability: ZPrinterAvailability,
             last_seen_at: z.string().nullable(),
             status: ZAgentPrinterStatus.nullable(),
             months: z.array(ZMonth),

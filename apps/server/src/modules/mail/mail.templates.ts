@@ -48,3 +48,25 @@ export function passwordChangedMail(locale: TLocale, to: string): TMail {
     ...layout([t('mail.greeting'), t('mail.password_changed.body'), t('mail.signature')]),
   };
 }
+
+export function locationSuggestionMail(
+  locale: TLocale,
+  to: string,
+  s: { place: string; address: string; city: string; comment: string; email: string },
+): TMail {
+  const t = createTranslator(locale);
+  return {
+    to,
+    subject: t('mail.location_suggestion.subject', { place: s.place, city: s.city }),
+    ...layout([
+      t('mail.greeting'),
+      t('mail.location_suggestion.body'),
+      t('mail.location_suggestion.details', {
+        ...s,
+        comment: s.comment || '—',
+        email: s.email || '—',
+      }),
+      t('mail.signature'),
+    ]),
+  };
+}

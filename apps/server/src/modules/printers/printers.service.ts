@@ -1,5 +1,5 @@
 import type { TPrinterRow } from '../../db/schema';
-import type { TPublicPrinter } from '@printomat/shared';
+import { isOpenAt, type TPrinterAvailability, type TPrinterMap, type TPublicPrinter } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { AppError, notFound } from '../../http/errors';
 import { findPrinterById, listOpenHours } from './printers.repo';
@@ -24,21 +24,33 @@ export function assertPrinterCanPrint(printer: TPrinterRow, now: Date): void {
     throw new AppError(409, 'printer_offline', 'printers.errors.offline');
 }
 
-export function availabilityOf(printer: TPrinterRow, now: Date): TPublicPrinter['availability'] {
+const OUT_OF_PAPER = /^media-(empty|needed)/;
+
+export function availabilityOf(printer: TPrinterRow, now: Date): TPrinterAvailability {
   if (!printer.is_enabled) return 'disabled';
   if (printer.maintenance_mode) return 'maintenance';
-  return isPrinterOnline(printer, now) ? 'available' : 'offline';
+  if (!isPrinterOnline(printer, now)) return 'offline';
+  return printer.agent_status?.reasons.some((r) => OUT_OF_PAPER.test(r)) ? 'out_of_paper' : 'available';
 }
 
-export async function getPublicPrinter(ctx: TAppContext, id: number): Promise<TPublicPrinter> {
-  const printer = await findPrinterById(ctx.db, id);
-  if (!printer) throw notFound();
-  const city = await ctx.db
-    .selectFrom('cities')
-    .select('name')
-    .where('id', '=', printer.city_id)
-    .executeTakeFirstOrThrow();
-  const hours = await listOpenHours(ctx.db, printer.id);
+type TCity = { name: string; slug: string; timezone: string };
+
+function presentHours(hours: Awaited<ReturnType<typeof listOpenHours>>) {
+  return hours.map((h) => ({
+    weekday: h.weekday,
+    is_open: h.is_open,
+    open_time: h.open_time?.slice(0, 5) ?? null,
+    close_time: h.close_time?.slice(0, 5) ?? null,
+  }));
+}
+
+function presentPrinter(
+  ctx: TAppContext,
+  printer: TPrinterRow,
+  city: TCity,
+  hours: ReturnType<typeof presentHours>,
+): TPublicPrinter {
+  const now = ctx.now();
   return {
     id: printer.id,
     name: printer.name,
@@ -46,17 +58,75 @@ export async function getPublicPrinter(ctx: TAppContext, id: number): Promise<TP
     description: printer.description,
     address: `${printer.street} ${printer.house_number}, ${printer.postcode} ${city.name}`,
     city: city.name,
+    city_slug: city.slug,
     lat: printer.location_x,
     lon: printer.location_y,
     is_color: printer.is_color,
     is_copier: printer.is_copier,
     premium: printer.is_premium,
-    availability: availabilityOf(printer, ctx.now()),
-    open_hours: hours.map((h) => ({
-      weekday: h.weekday,
-      is_open: h.is_open,
-      open_time: h.open_time?.slice(0, 5) ?? null,
-      close_time: h.close_time?.slice(0, 5) ?? null,
+    availability: availabilityOf(printer, now),
+    email: printer.email,
+    express_url: printer.express_email ? `mailto:${printer.express_email}` : null,
+    open_now: isOpenAt(hours, now, city.timezone),
+    open_hours: hours,
+  };
+}
+
+export async function getPublicPrinter(ctx: TAppContext, id: number): Promise<TPublicPrinter> {
+  const printer = await findPrinterById(ctx.db, id);
+  if (!printer) throw notFound();
+  const city = await ctx.db
+    .selectFrom('cities')
+    .select(['name', 'slug', 'timezone'])
+    .where('id', '=', printer.city_id)
+    .executeTakeFirstOrThrow();
+  return presentPrinter(ctx, printer, city, presentHours(await listOpenHours(ctx.db, printer.id)));
+}
+
+/** Every city and printer for the map, with each printer's live state and open-now. */
+export async function getPrinterMap(ctx: TAppContext): Promise<TPrinterMap> {
+  const cities = await ctx.db.selectFrom('cities').selectAll().orderBy('name').execute();
+  const printers = await ctx.db.selectFrom('printers').selectAll().orderBy('name').execute();
+  const hours = await ctx.db.selectFrom('printer_open_hours').selectAll().orderBy('weekday').execute();
+  const cityById = new Map(cities.map((c) => [c.id, c]));
+  const markers = printers.flatMap((printer) => {
+    const city = cityById.get(printer.city_id);
+    if (!city) return [];
+    const p = presentPrinter(
+      ctx,
+      printer,
+      city,
+      presentHours(hours.filter((h) => h.printer_id === printer.id)),
+    );
+    return [
+      {
+        id: p.id,
+        name: p.name,
+        full_name: p.full_name,
+        address: p.address,
+        city: p.city,
+        city_slug: p.city_slug,
+        lat: p.lat,
+        lon: p.lon,
+        is_color: p.is_color,
+        is_copier: p.is_copier,
+        premium: p.premium,
+        availability: p.availability,
+        open_now: p.open_now,
+      },
+    ];
+  });
+  return {
+    tiles: ctx.config.mapTiles,
+    cities: cities.map((c) => ({
+      id: c.id,
+      slug: c.slug,
+      name: c.name,
+      country: c.country,
+      lat: c.lat,
+      lon: c.lon,
+      printer_count: markers.filter((m) => m.city_slug === c.slug).length,
     })),
+    printers: markers,
   };
 }

@@ -17,6 +17,7 @@ export const printer_page = defineMessages({
     },
     availability: {
       available: 'Available – ready to print',
+      out_of_paper: 'Out of paper – staff have been told; printing resumes when it is refilled',
     },
     details: {
       title: 'Where to find it',
@@ -66,6 +67,7 @@ export const printer_page = defineMessages({
     },
     availability: {
       available: 'Verfügbar – bereit zum Drucken',
+      out_of_paper: 'Kein Papier – das Personal ist informiert; gedruckt wird, sobald nachgefüllt ist',
     },
     details: {
       title: 'Wo du ihn findest',
@@ -116,6 +118,7 @@ export const printer_page = defineMessages({
     },
     availability: {
       available: 'Dostępna – gotowa do drukowania',
+      out_of_paper: 'Brak papieru – obsługa została powiadomiona; druk ruszy po uzupełnieniu',
     },
     details: {
       title: 'Gdzie ją znaleźć',
