@@ -63,6 +63,7 @@ function PrinterDetails({ printer }: { printer: TPublicPrinter }) {
   const t = useT();
   const availability = {
     available: t('printer_page.availability.available'),
+    out_of_paper: t('printer_page.availability.out_of_paper'),
     offline: t('printers.errors.offline'),
     disabled: t('printers.errors.disabled'),
     maintenance: t('printers.errors.maintenance'),
