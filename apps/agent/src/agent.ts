@@ -10,7 +10,13 @@ import {
   type TAgentPrinterStatus,
   type TServerMessage,
 } from '@printomat/shared';
-import { type IppClient, IppBusyError, createIppClient } from './ipp/ipp-client.js';
+import {
+  IPP_STATUS_CLIENT_ERROR_NOT_FOUND,
+  type IppClient,
+  IppBusyError,
+  IppError,
+  createIppClient,
+} from './ipp/ipp-client.js';
 import { Journal, type TJournalEntry } from './journal.js';
 
 export const AGENT_VERSION = '1.0.0';
@@ -44,18 +50,36 @@ export interface TAgentOptions {
   printerWaitMs?: number;
   /** Longest a single document may take to print. */
   jobTimeoutMs?: number;
+  /** After a job was interrupted, ask the server for it again this much later. */
+  retryJobMs?: number;
   /** Called when a job message arrives (the latency benchmark listens here). */
   onJobReceived?: (jobId: number) => void;
 }
 
 type TState = 'stopped' | 'connecting' | 'detected' | 'online';
 
+/** How long hello waits for the printer's state (the server allows 10 s for hello). */
+const STATUS_TIMEOUT_MS = 3_000;
+/** Printer status is trimmed to this many bytes of JSON (the server takes 64 KiB messages). */
+const MAX_STATUS_BYTES = 16 * 1024;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const ippJobName = (jobId: number, part: number) => `printomat-${jobId}-${part + 1}`;
 
+/** No connection was made: the printer certainly did not get the request. */
 function isConnectionError(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  return code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EHOSTUNREACH';
+  return code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH';
+}
+
+/** The connection broke mid-request: the printer may or may not have acted on it. */
+function isUncertain(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return (
+    code === 'ECONNRESET' ||
+    code === 'EPIPE' ||
+    (err instanceof Error && /timed out|socket hang up/i.test(err.message))
+  );
 }
 
 /**
@@ -75,6 +99,7 @@ export class PrinterAgent {
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private readonly queued = new Set<number>();
+  private readonly cancelled = new Set<number>();
   private runner: Promise<void> = Promise.resolve();
   private readonly stateListeners = new Set<(state: TState) => void>();
   printerId: number | undefined;
@@ -145,7 +170,8 @@ export class PrinterAgent {
     const socket = new WebSocket(url, { handshakeTimeout: 10_000, maxPayload: 1024 * 1024 });
     this.socket = socket;
     socket.on('open', () => {
-      void this.printerStatus().then((printer) =>
+      // The server waits 10 s for hello: a printer slow to answer must not keep us out.
+      void this.printerStatus(STATUS_TIMEOUT_MS).then((printer) =>
         this.send({
           type: 'hello',
           protocol: AGENT_PROTOCOL_VERSION,
@@ -223,18 +249,22 @@ export class PrinterAgent {
       case 'job':
         this.options.onJobReceived?.(message.job.jobId);
         this.send({ type: 'job_received', jobId: message.job.jobId });
-        void this.accept(message.job);
+        this.accept(message.job).catch((err: unknown) => this.logError('job not accepted', err));
         return;
       case 'finished_ack':
-        void this.journal.remove(message.jobId);
+        this.journal
+          .remove(message.jobId)
+          .catch((err: unknown) => this.logError('journal not written', err));
         return;
       case 'usage_ack':
         return;
       case 'job_cancelled': {
         const entry = this.journal.get(message.jobId);
         if (entry && !entry.outcome && entry.parts.length === 0) {
-          this.queued.delete(message.jobId);
-          void this.journal.remove(message.jobId);
+          this.cancelled.add(message.jobId);
+          this.journal
+            .remove(message.jobId)
+            .catch((err: unknown) => this.logError('journal not written', err));
         }
         return;
       }
@@ -252,23 +282,33 @@ export class PrinterAgent {
     } else {
       await this.journal.put({ job, parts: [], receivedAt: new Date().toISOString() });
     }
+    this.cancelled.delete(job.jobId);
     if (this.queued.has(job.jobId)) return;
     this.queued.add(job.jobId);
     this.runner = this.runner
       .then(() => this.run(job.jobId))
-      .catch((err: unknown) =>
-        this.log.error('job stopped; it resumes when the server sends it again', {
-          jobId: job.jobId,
-          error: err instanceof Error ? err.message : String(err),
-        }),
-      )
+      .catch((err: unknown) => {
+        // Something temporary (network, printer, an expired link): ask the server for the job
+        // again in a moment; it answers with fresh links if the job is still ours to print.
+        this.logError('job interrupted; asking the server for it again', err, { jobId: job.jobId });
+        const timer = setTimeout(
+          () => this.send({ type: 'job_refresh', jobId: job.jobId }),
+          this.options.retryJobMs ?? 5_000,
+        );
+        timer.unref();
+      })
       .finally(() => this.queued.delete(job.jobId));
+  }
+
+  private logError(msg: string, err: unknown, details: Record<string, unknown> = {}): void {
+    this.log.error(msg, { ...details, error: err instanceof Error ? err.message : String(err) });
   }
 
   private async run(jobId: number): Promise<void> {
     const entry = this.journal.get(jobId);
-    if (!entry || entry.outcome) return;
+    if (!entry || entry.outcome || this.cancelled.has(jobId)) return;
     const { job } = entry;
+    const user = `printomat-user-${job.userId}`;
     for (let i = 0; i < job.documents.length; i++) {
       const part = (entry.parts[i] ??= {});
       if (part.final) {
@@ -276,8 +316,8 @@ export class PrinterAgent {
         continue;
       }
       if (part.ippJobId === undefined && part.submitting) {
-        // Sent before a crash, or maybe not: the printer knows.
-        const found = await this.ipp.findJobsByName(ippJobName(jobId, i));
+        // Sent before a crash or a lost answer, or maybe not: the printer knows.
+        const found = await this.ipp.findJobsByName(ippJobName(jobId, i), user);
         if (found.length > 0) part.ippJobId = Math.min(...found);
         else part.submitting = false;
         await this.journal.save();
@@ -285,21 +325,11 @@ export class PrinterAgent {
       if (part.ippJobId === undefined) {
         const submitted = await this.submit(entry, i);
         if (submitted === null) break;
-        if (i === 0) this.send({ type: 'job_started', jobId });
-      } else if (i === 0) {
-        this.send({ type: 'job_started', jobId });
       }
-      const status = await this.ipp.waitForJob(part.ippJobId as number, {
-        timeoutMs: this.options.jobTimeoutMs ?? 30 * 60_000,
-        pollMs: 300,
-      });
-      part.final =
-        status.state === 'completed'
-          ? 'completed'
-          : status.state === 'canceled'
-            ? 'canceled'
-            : 'aborted';
-      part.impressions = status.impressionsCompleted;
+      if (i === 0) this.send({ type: 'job_started', jobId });
+      const status = await this.follow(part.ippJobId as number);
+      part.final = status.state;
+      part.impressions = status.impressions;
       await this.journal.save();
       if (part.final !== 'completed') break;
     }
@@ -309,35 +339,73 @@ export class PrinterAgent {
     this.sendFinished(jobId, entry.outcome);
   }
 
+  /**
+   * Follows an IPP job to its end. Connection trouble while asking is retried until the job's
+   * time limit; a job the printer no longer knows was accepted and has left its queue, which
+   * printers do with finished jobs: it counts as completed, impressions unknown.
+   */
+  private async follow(
+    ippJobId: number,
+  ): Promise<{ state: 'completed' | 'aborted' | 'canceled'; impressions: number | null }> {
+    const deadline = Date.now() + (this.options.jobTimeoutMs ?? 30 * 60_000);
+    for (;;) {
+      try {
+        const status = await this.ipp.getJob(ippJobId);
+        if (
+          status.state === 'completed' ||
+          status.state === 'aborted' ||
+          status.state === 'canceled'
+        )
+          return { state: status.state, impressions: status.impressionsCompleted };
+      } catch (err) {
+        if (err instanceof IppError && err.statusCode === IPP_STATUS_CLIENT_ERROR_NOT_FOUND)
+          return { state: 'completed', impressions: null };
+        if (!(isConnectionError(err) || isUncertain(err))) throw err;
+      }
+      if (Date.now() > deadline) return { state: 'aborted', impressions: null };
+      await sleep(300);
+    }
+  }
+
   /** Downloads one document and sends it to the printer; null when the job cannot go on. */
   private async submit(entry: TJournalEntry, index: number): Promise<number | null> {
     const { job } = entry;
     const part = entry.parts[index] ?? {};
     const document = job.documents[index];
     if (!document) return null;
-    const response = await fetch(new URL(document.path, this.options.serverUrl));
-    if (response.status === 403 || response.status === 404) {
-      // The link expired or the job is no longer ours: the server sends it again if it still is.
-      throw new Error(`download refused (${response.status})`);
-    }
+    const response = await fetch(new URL(document.path, this.options.serverUrl), {
+      signal: AbortSignal.timeout(120_000),
+    });
+    // An expired link or a job that is no longer ours: thrown, so the job is asked for again.
     if (!response.ok) throw new Error(`download failed (${response.status})`);
     const pdf = Buffer.from(await response.arrayBuffer());
     part.submitting = true;
     entry.parts[index] = part;
     await this.journal.save();
+    const name = ippJobName(job.jobId, index);
+    const user = `printomat-user-${job.userId}`;
     const deadline = Date.now() + (this.options.printerWaitMs ?? 5 * 60_000);
-    while (true) {
+    const giveUp = async (reason: string) => {
+      // Nothing of this document reached the printer.
+      part.submitting = false;
+      part.final = 'aborted';
+      part.impressions = 0;
+      entry.outcome = { outcome: 'failed', impressions: null, documentsCompleted: 0, reason };
+      await this.journal.save();
+      return null;
+    };
+    for (;;) {
       try {
         const { jobId } = await this.ipp.printWhenIdle(
           pdf,
           {
-            jobName: ippJobName(job.jobId, index),
+            jobName: name,
             copies: document.copies,
             sides: job.sides,
             colorMode: job.colorMode,
             numberUp: job.numberUp,
             orientation: job.orientation,
-            requestingUser: `printomat-user-${job.userId}`,
+            requestingUser: user,
           },
           { timeoutMs: Math.max(1, deadline - Date.now()) },
         );
@@ -346,26 +414,24 @@ export class PrinterAgent {
         await this.journal.save();
         return jobId;
       } catch (err) {
-        const unreachable = isConnectionError(err);
-        if ((unreachable || err instanceof IppBusyError) && Date.now() < deadline) {
-          await sleep(1_000);
-          continue;
+        if (isUncertain(err)) {
+          // The printer may have taken the job before the connection broke: ask before resending.
+          const found = await this.ipp.findJobsByName(name, user).catch(() => [] as number[]);
+          if (found.length > 0) {
+            part.ippJobId = Math.min(...found);
+            part.submitting = false;
+            await this.journal.save();
+            return part.ippJobId;
+          }
+        } else if (err instanceof IppError && !(err instanceof IppBusyError)) {
+          // The printer refuses the document for good (format, attributes): retrying cannot help.
+          return giveUp(`the printer refused the document (${err.message})`);
+        } else if (!isConnectionError(err) && !(err instanceof IppBusyError)) {
+          throw err;
         }
-        if (unreachable || err instanceof IppBusyError) {
-          // Nothing of this document reached the printer.
-          part.submitting = false;
-          part.final = 'aborted';
-          part.impressions = 0;
-          await this.journal.save();
-          entry.outcome = {
-            outcome: 'failed',
-            impressions: null,
-            documentsCompleted: 0,
-            reason: unreachable ? 'printer unreachable' : 'printer busy',
-          };
-          return null;
-        }
-        throw err;
+        if (Date.now() >= deadline)
+          return giveUp(err instanceof IppBusyError ? 'printer busy' : 'printer unreachable');
+        await sleep(1_000);
       }
     }
   }
@@ -428,10 +494,15 @@ export class PrinterAgent {
     this.send({ type: 'usage', reportId: randomUUID(), ...usage });
   }
 
-  async printerStatus(): Promise<TAgentPrinterStatus> {
+  async printerStatus(timeoutMs = 10_000): Promise<TAgentPrinterStatus> {
     try {
-      const status = await this.ipp.getPrinter();
-      return {
+      const status = await Promise.race([
+        this.ipp.getPrinter(),
+        sleep(timeoutMs).then(() => {
+          throw new Error('printer status timed out');
+        }),
+      ]);
+      return fitStatus({
         state: status.state,
         reasons: status.reasons.slice(0, 50).map((r) => r.slice(0, 100)),
         inputTrays: status.inputTrays.slice(0, 20).map((t) => t.slice(0, 200)),
@@ -449,9 +520,28 @@ export class PrinterAgent {
           ...(m.color ? { color: m.color.slice(0, 64) } : {}),
         })),
         ...(status.makeAndModel ? { makeAndModel: status.makeAndModel.slice(0, 200) } : {}),
-      };
+      });
     } catch {
       return { state: 'unreachable', reasons: [], inputTrays: [], supplies: [], markers: [] };
     }
   }
+}
+
+/** Keeps a status report small whatever the printer says (multi-byte text, many supplies). */
+function fitStatus(status: TAgentPrinterStatus): TAgentPrinterStatus {
+  const size = (s: TAgentPrinterStatus) => Buffer.byteLength(JSON.stringify(s));
+  if (size(status) <= MAX_STATUS_BYTES) return status;
+  const lean = {
+    ...status,
+    supplies: status.supplies.slice(0, 10),
+    markers: status.markers.slice(0, 10),
+  };
+  if (size(lean) <= MAX_STATUS_BYTES) return lean;
+  return {
+    state: status.state,
+    reasons: status.reasons.slice(0, 10),
+    inputTrays: [],
+    supplies: [],
+    markers: [],
+  };
 }

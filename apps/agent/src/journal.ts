@@ -25,6 +25,8 @@ export interface TJournalEntry {
   };
 }
 
+const STALE_AFTER_MS = 7 * 24 * 3_600_000;
+
 interface TJournalFile {
   version: 1;
   jobs: Record<string, TJournalEntry>;
@@ -45,6 +47,10 @@ export class Journal {
     try {
       const parsed = JSON.parse(await fs.readFile(this.file, 'utf8')) as TJournalFile;
       if (parsed.version === 1 && typeof parsed.jobs === 'object') this.data = parsed;
+      // A job the server never sent again in a week is not ours any more.
+      const stale = Date.now() - STALE_AFTER_MS;
+      for (const [id, entry] of Object.entries(this.data.jobs))
+        if (!entry.outcome && Date.parse(entry.receivedAt) < stale) delete this.data.jobs[id];
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
@@ -72,18 +78,21 @@ export class Journal {
   /** Writes are queued so the file always holds a complete, recent state. */
   save(): Promise<void> {
     const snapshot = JSON.stringify(this.data);
-    this.writing = this.writing.then(async () => {
-      await fs.mkdir(path.dirname(this.file), { recursive: true });
-      const tmp = `${this.file}.tmp`;
-      const handle = await fs.open(tmp, 'w');
-      try {
-        await handle.writeFile(snapshot);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await fs.rename(tmp, this.file);
-    });
+    // A failed write must not poison the ones after it.
+    this.writing = this.writing
+      .catch(() => undefined)
+      .then(async () => {
+        await fs.mkdir(path.dirname(this.file), { recursive: true });
+        const tmp = `${this.file}.tmp`;
+        const handle = await fs.open(tmp, 'w');
+        try {
+          await handle.writeFile(snapshot);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await fs.rename(tmp, this.file);
+      });
     return this.writing;
   }
 }

@@ -30,11 +30,15 @@ const ZConfigEnv = z
     TEAM_EMAIL: z.string().email().default('team@printomat.example'),
     MAP_TILE_URL: z
       .string()
-      .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, { message: 'must be a tile URL with {z}, {x} and {y}' })
+      .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, {
+        message: 'must be a tile URL with {z}, {x} and {y}',
+      })
       .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     MAP_TILE_ATTRIBUTION: z
       .string()
-      .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+      .default(
+        '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+      ),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

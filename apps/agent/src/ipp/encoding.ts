@@ -249,7 +249,8 @@ export function decodeResponse(buf: Buffer): IppResponse {
     const tag = r.u8();
     if (tag === GroupTag.end) break;
     if (tag < 0x10) {
-      current = {};
+      // Attribute names come from the printer: no prototype, so `__proto__` is just a name.
+      current = Object.create(null) as IppAttributes;
       lastName = null;
       groups.push({ group: GROUP_NAMES.get(tag) ?? 'other', tag, attributes: current });
       continue;

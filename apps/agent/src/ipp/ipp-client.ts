@@ -11,6 +11,8 @@ import {
 } from './encoding.js';
 
 export const IPP_STATUS_SERVER_ERROR_BUSY = 0x0507;
+export const IPP_STATUS_CLIENT_ERROR_NOT_FOUND = 0x0406;
+const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
 export class IppError extends Error {
   constructor(
@@ -77,8 +79,11 @@ export interface PrinterStatus {
 export interface IppClient {
   printJob(pdf: Buffer, attrs: PrintJobAttributes): Promise<{ jobId: number; jobUri?: string }>;
   getJob(jobId: number): Promise<JobStatus>;
-  /** Jobs of any state whose job-name is `name` (to find a job submitted before a crash). */
-  findJobsByName(name: string): Promise<number[]>;
+  /**
+   * Jobs of any state whose job-name is `name` (to find a job submitted before a crash), asked
+   * as `user`, the user that submitted them (printers may hide other users' job names).
+   */
+  findJobsByName(name: string, user?: string): Promise<number[]>;
   getPrinter(): Promise<PrinterStatus>;
   waitForJob(jobId: number, opts?: { timeoutMs?: number; pollMs?: number }): Promise<JobStatus>;
   printWhenIdle(
@@ -202,7 +207,13 @@ function post(url: URL, body: Buffer, timeoutMs: number): Promise<Buffer> {
       },
       (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
+        let size = 0;
+        res.on('data', (c: Buffer) => {
+          size += c.length;
+          // Answers to our requests are small; a printer sending more is not to be believed.
+          if (size > MAX_RESPONSE_BYTES) req.destroy(new Error('IPP response too large'));
+          else chunks.push(c);
+        });
         res.on('end', () => {
           if (res.statusCode !== 200) {
             reject(new Error(`IPP HTTP status ${String(res.statusCode)}`));
@@ -321,12 +332,13 @@ export function createIppClient(
       return parseJobAttributes(groupAttributes(res, 'job'));
     },
 
-    async findJobsByName(name) {
+    async findJobsByName(name, user) {
       const res = await call('Get-Jobs', Operation.getJobs, [
         {
           group: 'operation',
           attributes: [
-            ...baseOperation(),
+            ...baseOperation(user),
+            { name: 'my-jobs', tag: 'boolean', values: [true] },
             { name: 'which-jobs', tag: 'keyword', values: ['all'] },
             { name: 'requested-attributes', tag: 'keyword', values: ['job-id', 'job-name'] },
           ],

@@ -12,6 +12,7 @@ export type TBusEvent =
   | { kind: 'job_released'; printerId: number; jobId: number }
   | { kind: 'job_cancelled'; printerId: number; jobId: number }
   | { kind: 'printer_registered'; minionId: string }
+  | { kind: 'printer_credentials_changed'; printerId: number }
   | { kind: 'printjob_changed'; userId: number; jobId: number; status: string };
 
 export type TBusTopic = `printer:${number}` | `user:${number}` | `minion:${string}`;
@@ -19,6 +20,11 @@ export type TBusTopic = `printer:${number}` | `user:${number}` | `minion:${strin
 export interface TEventBus {
   publish(topic: TBusTopic, event: TBusEvent): Promise<void>;
   subscribe(topic: TBusTopic, handler: (event: TBusEvent) => void): () => void;
+  /**
+   * Called after the bus had lost its connection and has it again: events of the gap are lost,
+   * so listeners re-read what they follow (agent links re-send pending jobs).
+   */
+  onResync(handler: () => void): () => void;
   /** How many handlers listen (for tests and the memory benchmark). */
   listenerCount(): number;
   close(): Promise<void>;
@@ -52,6 +58,7 @@ export function createLocalEventBus(): TEventBus {
       return Promise.resolve();
     },
     subscribe: (topic, handler) => local.subscribe(topic, handler),
+    onResync: () => () => undefined,
     listenerCount: () => local.listenerCount(),
     close: () => Promise.resolve(),
   };
@@ -68,6 +75,22 @@ export async function createPostgresEventBus(
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
 
+  const resync = new EventEmitter();
+  resync.setMaxListeners(0);
+  let lost = false;
+  let delay = 500;
+
+  const reconnectLater = () => {
+    if (closed) return;
+    retryTimer = setTimeout(() => {
+      connect().catch((err: unknown) => {
+        log.warn({ err }, 'event bus could not reconnect; trying again');
+        delay = Math.min(delay * 2, 30_000);
+        reconnectLater();
+      });
+    }, delay);
+  };
+
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: databaseUrl });
     client.on('notification', (msg) => {
@@ -81,12 +104,23 @@ export async function createPostgresEventBus(
     });
     client.on('error', (err) => {
       log.warn({ err }, 'event bus listener lost its connection; reconnecting');
+      lost = true;
       void client.end().catch(() => undefined);
-      if (!closed) retryTimer = setTimeout(() => void connect().catch(() => undefined), 1_000);
+      reconnectLater();
     });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      void client.end().catch(() => undefined);
+      throw err;
+    }
     listener = client;
+    delay = 500;
+    if (lost) {
+      lost = false;
+      resync.emit('resync');
+    }
   };
   await connect();
 
@@ -98,6 +132,10 @@ export async function createPostgresEventBus(
       ]);
     },
     subscribe: (topic, handler) => local.subscribe(topic, handler),
+    onResync(handler) {
+      resync.on('resync', handler);
+      return () => resync.off('resync', handler);
+    },
     listenerCount: () => local.listenerCount(),
     async close() {
       closed = true;

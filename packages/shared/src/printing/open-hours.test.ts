@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { isOpenAt, localWeekdayAndTime } from './open-hours';
 
 const weekdays = (open: string, close: string) =>
-  [1, 2, 3, 4, 5].map((weekday) => ({ weekday, is_open: true, open_time: open, close_time: close }));
+  [1, 2, 3, 4, 5].map((weekday) => ({
+    weekday,
+    is_open: true,
+    open_time: open,
+    close_time: close,
+  }));
 
 describe('open hours', () => {
   it('reads the weekday and time in the printer’s city, not the server’s', () => {
@@ -16,7 +21,10 @@ describe('open hours', () => {
   });
 
   it('is open between opening and closing time, closed before, after and on closed days', () => {
-    const hours = [...weekdays('09:00', '18:00'), { weekday: 6, is_open: false, open_time: null, close_time: null }];
+    const hours = [
+      ...weekdays('09:00', '18:00'),
+      { weekday: 6, is_open: false, open_time: null, close_time: null },
+    ];
     const at = (iso: string) => isOpenAt(hours, new Date(iso), 'Europe/Warsaw');
     expect(at('2026-11-23T07:59:00Z')).toBe(false); // 08:59 local
     expect(at('2026-11-23T08:00:00Z')).toBe(true); // 09:00

@@ -53,6 +53,8 @@ export const ZAgentMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heartbeat'), printer: ZAgentPrinterStatus }),
   /** The agent has the job (it answers every delivery, also repeated ones). */
   z.object({ type: z.literal('job_received'), jobId: ZJobId }),
+  /** Send the job again with fresh download links (after an interruption). */
+  z.object({ type: z.literal('job_refresh'), jobId: ZJobId }),
   /** The first document went to the printer. */
   z.object({ type: z.literal('job_started'), jobId: ZJobId }),
   /**
@@ -115,7 +117,10 @@ export const ZServerMessage = z.discriminatedUnion('type', [
   /** The server recorded the job's end: the agent may forget it. */
   z.object({ type: z.literal('finished_ack'), jobId: ZJobId }),
   z.object({ type: z.literal('usage_ack'), reportId: ZText(64) }),
-  /** The job is no longer to be printed (an admin failed or reset it): do not start it. */
+  /**
+   * The job is no longer to be printed here (an admin failed or reset it, or it already ended):
+   * do not start it.
+   */
   z.object({ type: z.literal('job_cancelled'), jobId: ZJobId }),
 ]);
 export type TServerMessage = z.infer<typeof ZServerMessage>;

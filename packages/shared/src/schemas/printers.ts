@@ -86,12 +86,27 @@ export type TPrinterMarker = TPrinterMap['printers'][number];
 
 /** A person's suggestion of a new printer location (/modal/mailings/report_location). */
 export const ZLocationSuggestionInput = z.object({
-  place: z.string({ error: 'blank' }).trim().min(1, { error: 'blank' }).max(200, { error: 'too_long' }),
-  address: z.string({ error: 'blank' }).trim().min(1, { error: 'blank' }).max(300, { error: 'too_long' }),
-  city: z.string({ error: 'blank' }).trim().min(1, { error: 'blank' }).max(100, { error: 'too_long' }),
+  place: z
+    .string({ error: 'blank' })
+    .trim()
+    .min(1, { error: 'blank' })
+    .max(200, { error: 'too_long' }),
+  address: z
+    .string({ error: 'blank' })
+    .trim()
+    .min(1, { error: 'blank' })
+    .max(300, { error: 'too_long' }),
+  city: z
+    .string({ error: 'blank' })
+    .trim()
+    .min(1, { error: 'blank' })
+    .max(100, { error: 'too_long' }),
   comment: z.string().trim().max(2000, { error: 'too_long' }).default(''),
   email: z
-    .union([z.literal(''), z.string().trim().max(254, { error: 'too_long' }).email({ error: 'invalid' })])
+    .union([
+      z.literal(''),
+      z.string().trim().max(254, { error: 'too_long' }).email({ error: 'invalid' }),
+    ])
     .default(''),
 });
 export type TLocationSuggestionInput = z.input<typeof ZLocationSuggestionInput>;

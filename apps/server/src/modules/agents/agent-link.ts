@@ -23,6 +23,10 @@ import {
 const HELLO_TIMEOUT_MS = 10_000;
 /** A link that has said nothing for two heartbeats and 5 s is dead (as the printer is offline). */
 const SILENCE_LIMIT_MS = 2 * AGENT_HEARTBEAT_MS + 5_000;
+/** Messages waiting to be handled per link; an agent sending more is misbehaving. */
+const MAX_PENDING_WORK = 200;
+/** Heartbeats closer together than this are ignored (each one writes to the database). */
+const MIN_HEARTBEAT_GAP_MS = 1_000;
 
 /** Live agent links of this server process, one per printer. */
 export class AgentLinks {
@@ -58,6 +62,8 @@ export class AgentLink {
   private unsubscribe: (() => void) | undefined;
   private silenceTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  private pending = 0;
+  private lastHeartbeat = 0;
 
   constructor(
     private readonly ctx: TAppContext,
@@ -82,6 +88,20 @@ export class AgentLink {
     });
     this.socket.on('close', () => this.cleanup());
     this.socket.on('error', (err) => this.ctx.log.warn({ err }, 'agent socket error'));
+  }
+
+  /** Work for this link, done one piece at a time in order. */
+  private enqueue(work: () => Promise<void>): void {
+    this.pending += 1;
+    this.queue = this.queue
+      .then(work)
+      .catch((err: unknown) => {
+        this.ctx.log.error({ err }, 'agent link work failed');
+        this.close(1011, 'internal error');
+      })
+      .finally(() => {
+        this.pending -= 1;
+      });
   }
 
   close(code: number, reason: string): void {
@@ -121,12 +141,23 @@ export class AgentLink {
     if (message.type === 'hello') return this.hello(message);
     const identity = this.identity;
     if (!identity) return this.close(AGENT_CLOSE.protocolError, 'hello first');
-    if (message.type === 'heartbeat') return recordHeartbeat(this.ctx, identity, message.printer);
+    if (message.type === 'heartbeat') {
+      const now = Date.now();
+      if (now - this.lastHeartbeat < MIN_HEARTBEAT_GAP_MS) return;
+      this.lastHeartbeat = now;
+      return recordHeartbeat(this.ctx, identity, message.printer);
+    }
     if (identity.kind !== 'printer') return; // a detected printer only reports its state
     const printerId = identity.printer.id;
     switch (message.type) {
       case 'job_received':
         return;
+      case 'job_refresh': {
+        const job = await agentJob(this.ctx, printerId, message.jobId);
+        return this.send(
+          job ? { type: 'job', job } : { type: 'job_cancelled', jobId: message.jobId },
+        );
+      }
       case 'job_started':
         return recordJobStarted(this.ctx, printerId, message.jobId);
       case 'job_finished':
@@ -141,6 +172,8 @@ export class AgentLink {
   private async hello(message: Extract<TAgentMessage, { type: 'hello' }>): Promise<void> {
     if (this.identity) return this.close(AGENT_CLOSE.protocolError, 'hello twice');
     const identity = await identifyAgent(this.ctx, message, this.remoteAddress);
+    // The socket may have closed while we asked the database: then there is nothing to set up.
+    if (this.closed) return;
     if (identity.kind === 'refused') {
       this.ctx.log.warn({ minionId: message.minionId }, 'agent refused: wrong secret');
       return this.close(AGENT_CLOSE.unauthorized, 'unauthorized');
@@ -155,9 +188,17 @@ export class AgentLink {
     const printer = identity.printer;
     this.links.attach(printer.id, this);
     // Subscribe before reading the pending jobs, so a release in between is not missed.
-    this.unsubscribe = this.ctx.events.subscribe(`printer:${printer.id}`, (event) =>
+    const unsubscribePrinter = this.ctx.events.subscribe(`printer:${printer.id}`, (event) =>
       this.onPrinterEvent(printer.id, event),
     );
+    // After the bus lost its connection (PostgreSQL restart), pushes may have been missed.
+    const unsubscribeResync = this.ctx.events.onResync(() =>
+      this.onPrinterEvent(printer.id, { kind: 'resync' }),
+    );
+    this.unsubscribe = () => {
+      unsubscribePrinter();
+      unsubscribeResync();
+    };
     this.send({
       type: 'welcome',
       printerId: printer.id,
@@ -167,14 +208,21 @@ export class AgentLink {
     for (const job of await pendingAgentJobs(this.ctx, printer.id)) this.send({ type: 'job', job });
   }
 
-  private onPrinterEvent(printerId: number, event: TBusEvent): void {
-    if (event.kind === 'job_released') {
-      this.queue = this.queue
-        .then(async () => {
-          const job = await agentJob(this.ctx, printerId, event.jobId);
-          if (job) this.send({ type: 'job', job });
-        })
-        .catch((err: unknown) => this.ctx.log.error({ err }, 'could not push a job to its agent'));
+  private onPrinterEvent(printerId: number, event: TBusEvent | { kind: 'resync' }): void {
+    if (this.closed) return;
+    if (this.pending >= MAX_PENDING_WORK) return this.close(4429, 'too much at once');
+    if (event.kind === 'resync') {
+      this.enqueue(async () => {
+        for (const job of await pendingAgentJobs(this.ctx, printerId))
+          this.send({ type: 'job', job });
+      });
+    } else if (event.kind === 'printer_credentials_changed') {
+      this.close(AGENT_CLOSE.unauthorized, 'credentials changed');
+    } else if (event.kind === 'job_released') {
+      this.enqueue(async () => {
+        const job = await agentJob(this.ctx, printerId, event.jobId);
+        if (job) this.send({ type: 'job', job });
+      });
     } else if (event.kind === 'job_cancelled') {
       this.send({ type: 'job_cancelled', jobId: event.jobId });
     }

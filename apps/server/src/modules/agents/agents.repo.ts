@@ -80,7 +80,20 @@ export function findDetectedPrinter(db: TDb, minionId: string) {
 }
 
 export function listDetectedPrinters(db: TDb) {
-  return db.selectFrom('detected_printers').selectAll().orderBy('last_seen_at', 'desc').execute();
+  return db
+    .selectFrom('detected_printers')
+    .selectAll()
+    .orderBy('last_seen_at', 'desc')
+    .limit(200)
+    .execute();
+}
+
+export async function countDetectedPrinters(db: TDb): Promise<number> {
+  const row = await db
+    .selectFrom('detected_printers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function deleteDetectedPrinter(db: TDb, minionId: string): Promise<void> {

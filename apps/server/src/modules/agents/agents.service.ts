@@ -21,6 +21,7 @@ import {
   monthOf,
 } from '../printers/printer-stats.repo';
 import {
+  countDetectedPrinters,
   deleteDetectedPrinter,
   deleteExpiredDownloadTokens,
   findDetectedPrinter,
@@ -33,8 +34,10 @@ import {
   upsertDetectedPrinter,
 } from './agents.repo';
 
-/** How long a download link handed to an agent works. */
-export const DOWNLOAD_TOKEN_TTL_MS = 10 * 60_000;
+/** How long a download link handed to an agent works (it asks for fresh ones after that). */
+export const DOWNLOAD_TOKEN_TTL_MS = 30 * 60_000;
+/** Unregistered agents kept at once: a bound on what anyone can make the server store. */
+export const MAX_DETECTED_PRINTERS = 200;
 
 type THello = Extract<TAgentMessage, { type: 'hello' }>;
 
@@ -81,6 +84,10 @@ export async function identifyAgent(
   }
   const detected = await findDetectedPrinter(ctx.db, hello.minionId);
   if (detected && !sameHash(detected.secret_hash, secretHash)) return { kind: 'refused' };
+  if (!detected && (await countDetectedPrinters(ctx.db)) >= MAX_DETECTED_PRINTERS) {
+    ctx.log.warn({ minionId: hello.minionId }, 'too many detected printers: agent refused');
+    return { kind: 'refused' };
+  }
   await upsertDetectedPrinter(ctx.db, {
     minionId: hello.minionId,
     secretHash,
@@ -304,6 +311,10 @@ export async function registerDetectedPrinter(
     });
     return updated;
   });
+  await ctx.events.publish(`printer:${printerId}`, {
+    kind: 'printer_credentials_changed',
+    printerId,
+  });
   await ctx.events.publish(`minion:${minionId}`, { kind: 'printer_registered', minionId });
   return printer;
 }
@@ -335,6 +346,11 @@ export async function issueAgentSecret(
       subject: ['printer', printerId],
       details: { minion_id: id },
     });
+  });
+  // Links holding the old secret are closed at once, on every server process.
+  await ctx.events.publish(`printer:${printerId}`, {
+    kind: 'printer_credentials_changed',
+    printerId,
   });
   return { minionId: id, secret };
 }

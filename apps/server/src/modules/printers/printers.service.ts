@@ -1,5 +1,10 @@
 import type { TPrinterRow } from '../../db/schema';
-import { isOpenAt, type TPrinterAvailability, type TPrinterMap, type TPublicPrinter } from '@printomat/shared';
+import {
+  isOpenAt,
+  type TPrinterAvailability,
+  type TPrinterMap,
+  type TPublicPrinter,
+} from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { AppError, notFound } from '../../http/errors';
 import { findPrinterById, listOpenHours } from './printers.repo';
@@ -30,7 +35,9 @@ export function availabilityOf(printer: TPrinterRow, now: Date): TPrinterAvailab
   if (!printer.is_enabled) return 'disabled';
   if (printer.maintenance_mode) return 'maintenance';
   if (!isPrinterOnline(printer, now)) return 'offline';
-  return printer.agent_status?.reasons.some((r) => OUT_OF_PAPER.test(r)) ? 'out_of_paper' : 'available';
+  return printer.agent_status?.reasons.some((r) => OUT_OF_PAPER.test(r))
+    ? 'out_of_paper'
+    : 'available';
 }
 
 type TCity = { name: string; slug: string; timezone: string };
@@ -87,7 +94,11 @@ export async function getPublicPrinter(ctx: TAppContext, id: number): Promise<TP
 export async function getPrinterMap(ctx: TAppContext): Promise<TPrinterMap> {
   const cities = await ctx.db.selectFrom('cities').selectAll().orderBy('name').execute();
   const printers = await ctx.db.selectFrom('printers').selectAll().orderBy('name').execute();
-  const hours = await ctx.db.selectFrom('printer_open_hours').selectAll().orderBy('weekday').execute();
+  const hours = await ctx.db
+    .selectFrom('printer_open_hours')
+    .selectAll()
+    .orderBy('weekday')
+    .execute();
   const cityById = new Map(cities.map((c) => [c.id, c]));
   const markers = printers.flatMap((printer) => {
     const city = cityById.get(printer.city_id);

@@ -65,11 +65,14 @@ async function release(
     );
   });
   if (released.printer_id !== null) {
-    await ctx.events.publish(`printer:${released.printer_id}`, {
-      kind: 'job_released',
-      printerId: released.printer_id,
-      jobId: released.id,
-    });
+    // The job is released whatever happens to the push: the agent also gets it on reconnection.
+    await ctx.events
+      .publish(`printer:${released.printer_id}`, {
+        kind: 'job_released',
+        printerId: released.printer_id,
+        jobId: released.id,
+      })
+      .catch((err: unknown) => ctx.log.error({ err }, 'could not push a released job'));
   }
   await publishPrintjobChange(ctx, released);
   return released;
@@ -95,13 +98,16 @@ export function releaseToPrinter(
   return release(ctx, user, jobId, (trx) => findPrinterById(trx, printerId));
 }
 
+/** Tells the person's open pages (SSE) that their job changed; polling covers a lost event. */
 export async function publishPrintjobChange(ctx: TAppContext, job: TPrintjobRow): Promise<void> {
-  await ctx.events.publish(`user:${job.user_id}`, {
-    kind: 'printjob_changed',
-    userId: job.user_id,
-    jobId: job.id,
-    status: job.status,
-  });
+  await ctx.events
+    .publish(`user:${job.user_id}`, {
+      kind: 'printjob_changed',
+      userId: job.user_id,
+      jobId: job.id,
+      status: job.status,
+    })
+    .catch((err: unknown) => ctx.log.error({ err }, 'could not publish a job change'));
 }
 
 async function liveReservationId(db: TDb, jobId: number): Promise<number | undefined> {
@@ -145,7 +151,12 @@ export async function finishPrintjob(
     const reported = report.facesPrinted ?? (report.outcome === 'printed' ? total : 0);
     // Documents the printer completed came out whole, whatever its impression counter says.
     const completed = printedFaces(documents.slice(0, report.documentsCompleted ?? 0), settings);
-    const faces = Math.min(Math.max(0, reported, completed), total);
+    // A failed job printed at most the completed documents and part of the next one.
+    const ceiling =
+      report.outcome === 'failed' && report.documentsCompleted !== undefined
+        ? printedFaces(documents.slice(0, report.documentsCompleted + 1), settings)
+        : total;
+    const faces = Math.min(Math.max(0, reported, completed), ceiling);
     const split = splitFirstFaces(documents, settings, faces);
     const reservation = await liveReservationId(trx, job.id);
     if (reservation !== undefined) {
