@@ -3,11 +3,10 @@
 // (WebSocket) connection costs the server in memory (at most 16 KB). Reported as ratios to target.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import WebSocket from 'ws';
-import { AGENT_PROTOCOL_VERSION, type TServerMessage } from '@printomat/shared';
 import { issueAgentSecret } from '../src/modules/agents/agents.service';
 import { seedDemoData } from '../src/seed/seed';
 import { makePdf } from '../test/helpers/fixtures';
+import { rawAgent } from '../test/helpers/raw-agent';
 import { benchPerson, percentile, startBenchServer } from './bench-helpers';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -45,10 +44,12 @@ async function openClients(kind: 'sse' | 'ws', count: number, cookie: string) {
   return child;
 }
 
+/** JS heap plus native buffers after a full collection (run with --expose-gc). */
 function heapAndBuffers(): number {
   globalThis.gc?.();
+  globalThis.gc?.();
   const m = process.memoryUsage();
-  return m.heapUsed + m.external + m.arrayBuffers;
+  return m.heapUsed + m.external;
 }
 
 try {
@@ -61,36 +62,23 @@ try {
   const { minionId, secret } = await issueAgentSecret(ctx, null, printer.id, 'bench-kiosk');
 
   // The agent: a WebSocket that reports every job printed at once.
-  const socket = new WebSocket(`${base.replace('http', 'ws')}/agent/ws`);
+  const link = await rawAgent(base, minionId, secret);
+  await link.next('welcome');
   const arrivals = new Map<number, number>();
   const waiting = new Map<number, () => void>();
-  socket.on('message', (data: Buffer) => {
-    const message = JSON.parse(data.toString()) as TServerMessage;
+  link.onMessage((message) => {
     if (message.type !== 'job') return;
     const { jobId } = message.job;
     arrivals.set(jobId, performance.now());
     waiting.get(jobId)?.();
-    socket.send(
-      JSON.stringify({
-        type: 'job_finished',
-        jobId,
-        outcome: 'printed',
-        impressions: null,
-        documentsCompleted: 1,
-      }),
-    );
+    link.send({
+      type: 'job_finished',
+      jobId,
+      outcome: 'printed',
+      impressions: null,
+      documentsCompleted: 1,
+    });
   });
-  await once(socket, 'open');
-  socket.send(
-    JSON.stringify({
-      type: 'hello',
-      protocol: AGENT_PROTOCOL_VERSION,
-      minionId,
-      secret,
-      agentVersion: 'bench',
-    }),
-  );
-  await once(socket, 'message');
 
   const person = await benchPerson(ctx, base);
   const pdf = await makePdf(2);
@@ -126,11 +114,16 @@ try {
   console.log(
     `${'push latency'.padEnd(32)} p50 ${p50.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  target 300 ms  p95/target ${(p95 / 300).toFixed(2)}`,
   );
-  socket.close();
+  link.close();
 
   for (const kind of ['sse', 'ws'] as const) {
     // Unregistered agents stay connected as detected printers, at most 200 of them.
     const count = kind === 'ws' ? Math.min(CONNECTIONS, 150) : CONNECTIONS;
+    // One round first, so that code paths, pools and caches are warm and not counted.
+    const warm = await openClients(kind, count, person.cookies());
+    warm.kill();
+    await once(warm, 'exit');
+    await new Promise((r) => setTimeout(r, 500));
     const before = heapAndBuffers();
     const clients = await openClients(kind, count, person.cookies());
     await new Promise((r) => setTimeout(r, 300));

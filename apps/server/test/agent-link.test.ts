@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { AGENT_CLOSE, AGENT_PROTOCOL_VERSION, type TServerMessage } from '@printomat/shared';
+import { AGENT_CLOSE } from '@printomat/shared';
 import { PrinterAgent, type TAgentLog } from '../../agent/src/agent';
 import { startTestPrinter, type TestPrinter } from '../../agent/src/kiosk/ipp-printer';
 import { grantPages } from '../src/modules/pages/pages-ledger.service';
@@ -12,6 +12,7 @@ import { issueAgentSecret } from '../src/modules/agents/agents.service';
 import { listMonthlyStats } from '../src/modules/printers/printer-stats.repo';
 import { seedDemoData } from '../src/seed/seed';
 import { makePdf } from './helpers/fixtures';
+import { rawAgent } from './helpers/raw-agent';
 import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
 
 const quiet: TAgentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -319,14 +320,14 @@ describe('printer agent link', () => {
 describe('printer agent link, protocol edges', () => {
   it('sends a job again with fresh links when the agent asks, and says when it is not its job any more', async () => {
     const { person, jobId } = await confirmedJob(30);
-    const link = await rawAgent(credentials.minionId, credentials.secret);
+    const link = await rawAgent(serverUrl, credentials.minionId, credentials.secret);
     await link.next('welcome');
     await person.post(`/ajax/printjobs/${jobId}/print_with_code`, { code: CODE });
     const first = await link.next('job');
     link.send({ type: 'job_refresh', jobId });
     const again = await link.next('job');
-    expect(again.type === 'job' && again.job.jobId).toBe(jobId);
-    const path = (m: typeof first) => (m.type === 'job' ? m.job.documents[0]?.path : undefined);
+    expect(again.job.jobId).toBe(jobId);
+    const path = (m: typeof first) => m.job.documents[0]?.path;
     expect(path(again)).not.toBe(path(first));
     // Both links work until they expire; a made-up token does not.
     expect((await fetch(`${serverUrl}${path(again) as string}`)).status).toBe(200);
@@ -348,54 +349,14 @@ describe('printer agent link, protocol edges', () => {
   });
 
   it('closes the link of an agent whose secret was replaced', async () => {
-    const link = await rawAgent(credentials.minionId, credentials.secret);
+    const link = await rawAgent(serverUrl, credentials.minionId, credentials.secret);
     await link.next('welcome');
     credentials = await issueAgentSecret(t.ctx, null, printerId);
     expect(await link.closed).toBe(AGENT_CLOSE.unauthorized);
   });
 });
 
-/** A bare WebSocket speaking the agent protocol, for the edges the real agent never hits. */
-async function rawAgent(minionId: string, secret: string) {
-  const socket = new WebSocket(`${serverUrl.replace('http', 'ws')}/agent/ws`);
-  const inbox: TServerMessage[] = [];
-  socket.on('message', (data: Buffer) => inbox.push(JSON.parse(data.toString()) as TServerMessage));
-  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
-  await new Promise((r) => socket.once('open', r));
-  socket.send(
-    JSON.stringify({
-      type: 'hello',
-      protocol: AGENT_PROTOCOL_VERSION,
-      minionId,
-      secret,
-      agentVersion: 'test',
-    }),
-  );
-  return {
-    closed,
-    send: (message: object) => socket.send(JSON.stringify(message)),
-    close: () => socket.close(),
-    /** The next message of this type (removed from the inbox). */
-    next: (type: TServerMessage['type']) =>
-      until(async () => {
-        const i = inbox.findIndex((m) => m.type === type);
-        return i < 0 ? undefined : inbox.splice(i, 1)[0];
-      }, 5_000),
-  };
-}
-
 /** Connects as an agent with these credentials and returns the close code the server gives. */
 async function closeCodeOf(minionId: string, secret: string): Promise<number> {
-  const socket = new WebSocket(`${serverUrl.replace('http', 'ws')}/agent/ws`);
-  await new Promise((r) => socket.once('open', r));
-  socket.send(
-    JSON.stringify({
-      type: 'hello',
-      protocol: AGENT_PROTOCOL_VERSION,
-      minionId,
-      secret,
-      agentVersion: 'test',
-    }),
-  );
-  return new Promise((resolve) => socket.once('close', (code) => resolve(code)));
+  return (await rawAgent(serverUrl, minionId, secret)).closed;
 }

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { AGENT_PROTOCOL_VERSION, type TServerMessage } from '@printomat/shared';
 import type { TDatabase } from '../src/db/database';
 import { issueAgentSecret } from '../src/modules/agents/agents.service';
 import { grantPages } from '../src/modules/pages/pages-ledger.service';
 import { seedDemoData } from '../src/seed/seed';
 import { createTestDatabase, testDatabaseKind } from './helpers/database';
 import { makePdf } from './helpers/fixtures';
+import { rawAgent } from './helpers/raw-agent';
 import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
 
 // Two server processes on one PostgreSQL behave as one service: events go by LISTEN/NOTIFY.
@@ -34,29 +33,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server instances on one d
       .where('direct_print_code', '=', '418273')
       .executeTakeFirstOrThrow();
     const { minionId, secret } = await issueAgentSecret(a.ctx, null, printer.id, 'kiosk-a');
-    const socket = new WebSocket(`${url.replace('http', 'ws')}/agent/ws`);
-    const messages: TServerMessage[] = [];
-    socket.on('message', (data: Buffer) =>
-      messages.push(JSON.parse(data.toString()) as TServerMessage),
-    );
-    await new Promise((r) => socket.once('open', r));
-    socket.send(
-      JSON.stringify({
-        type: 'hello',
-        protocol: AGENT_PROTOCOL_VERSION,
-        minionId,
-        secret,
-        agentVersion: 'test',
-      }),
-    );
-    const waitFor = async (type: string) => {
-      const deadline = Date.now() + 5_000;
-      while (!messages.some((m) => m.type === type)) {
-        if (Date.now() > deadline) throw new Error(`no ${type} message`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    };
-    await waitFor('welcome');
+    const link = await rawAgent(url, minionId, secret);
+    await link.next('welcome');
 
     const person = new TestAgent(b.app);
     const { id } = await registerAndSignIn(person);
@@ -68,9 +46,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two server instances on one d
       code: printer.direct_print_code,
     });
     expect(res.statusCode).toBe(200);
-    await waitFor('job');
-    const pushed = messages.find((m) => m.type === 'job');
-    expect(pushed?.type === 'job' && pushed.job.jobId).toBe(job.id);
-    socket.close();
+    expect((await link.next('job')).job.jobId).toBe(job.id);
+    link.close();
   });
 });
