@@ -22,6 +22,9 @@ export default defineConfig({
       },
     },
   },
+  // The server bundle (entry-server.tsx, for pre-rendering public pages) includes our own
+  // TypeScript packages; npm dependencies stay external and load from node_modules.
+  ssr: { noExternal: ['@printomat/shared'] },
   server: {
     proxy: Object.fromEntries(
       // `^/auth(/|$)` and friends, so that an SPA route such as `/authors` is never proxied.

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
@@ -30,6 +30,8 @@ import { registerMailingRoutes } from './modules/mailings/mailings.routes';
 import { registerUserPanelRoutes } from './modules/users/user-panel.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { isPageRequest, registerWebRoutes } from './web/web.routes';
+import { createPrerenderer } from './web/prerender';
+import { sessionStateOf } from './modules/auth/session-state';
 import path from 'node:path';
 
 export interface TRouteInfo {
@@ -105,12 +107,25 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
   if (!config.smtpUrl && !config.isProduction) registerDevMailboxRoutes(app, ctx);
 
   const hasWeb = await registerWebRoutes(app, ctx);
-  app.setNotFoundHandler((request, reply) => {
-    if (hasWeb && isPageRequest(request.method, request.url, request.headers.accept)) {
+  const prerenderer = hasWeb ? await createPrerenderer(ctx) : null;
+  /** A page of the web app: pre-rendered when it is a public page, else the app shell. */
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const html = await prerenderer?.render(request, await sessionStateOf(ctx, request));
+    if (html)
       return reply
         .type('text/html; charset=utf-8')
-        .sendFile('index.html', path.resolve(config.webDistDir));
-    }
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie, accept-language')
+        .send(html);
+    return reply
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html', path.resolve(config.webDistDir));
+  };
+  // The static files plugin answers every other path it has a file for; `/` is a page.
+  if (hasWeb) app.get('/', { schema: { hide: true } }, servePage);
+  app.setNotFoundHandler(async (request, reply) => {
+    if (hasWeb && isPageRequest(request.method, request.url, request.headers.accept))
+      return servePage(request, reply);
     return reply
       .status(404)
       .send({ message: translate(request.locale, 'errors.not_found'), code: 'not_found' });

@@ -1,20 +1,27 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app-providers';
 import { AppRoutes } from './app-routes';
 import { createQueryClient } from './query-client';
+import { readSsrData, seedQueryClient } from './ssr-data';
 import './styles/index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
+const queryClient = createQueryClient();
+// A page the server pre-rendered comes with the data it was rendered with: hydrate over it.
+const ssr = readSsrData();
+if (ssr) seedQueryClient(queryClient, ssr);
+const app = (
   <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+if (ssr && container.firstElementChild) hydrateRoot(container, app);
+else createRoot(container).render(app);

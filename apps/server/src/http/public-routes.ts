@@ -27,6 +27,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /agent/ws', // printer agents: authenticated by their secret in the first message
   'GET /agent/documents/:documentId', // printer agents: authenticated by a short-lived token
   'GET /dev/mailbox', // development only: never registered when SMTP_URL is set or in production
+  'GET /', // the landing page (pre-rendered for guests; public data only)
   'GET /*', // the web app's static files and page shell (no data)
   'HEAD /*',
 ]);

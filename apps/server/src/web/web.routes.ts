@@ -20,7 +20,8 @@ export async function registerWebRoutes(app: FastifyInstance, ctx: TAppContext):
     root: ctx.config.webDistDir,
     prefix: '/',
     wildcard: true,
-    index: ['index.html'],
+    // The page shell (index.html) comes from the not-found handler, which may pre-render it.
+    index: false,
     redirect: false,
     cacheControl: false,
     setHeaders(res, filePath) {

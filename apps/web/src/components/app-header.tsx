@@ -26,14 +26,30 @@ export function AppHeader() {
           <span className="logo__name">{t('common.app_name')}</span>
         </Link>
         <nav className="nav" aria-label={t('common.nav.label')}>
-          <NavLink to="/" end className={navClass}>
-            {t('common.nav.home')}
-          </NavLink>
-          {user ? (
+          {user && (
             <>
+              <NavLink to="/" end className={navClass}>
+                {t('common.nav.home')}
+              </NavLink>
               <NavLink to="/print" className={navClass}>
                 {t('common.nav.print')}
               </NavLink>
+            </>
+          )}
+          <NavLink to="/map" className={navClass} data-testid="nav-find-printer">
+            {t('site.nav.find_printer')}
+          </NavLink>
+          {!user && (
+            // The landing page's printer section; a plain Link: NavLink would mark it active on `/`.
+            <Link to="/#printers" className="nav__link" data-testid="nav-locations">
+              {t('site.nav.locations')}
+            </Link>
+          )}
+          <NavLink to="/business" className={navClass} data-testid="nav-business">
+            {t('site.nav.business')}
+          </NavLink>
+          {user ? (
+            <>
               <NavLink to="/account" className={navClass}>
                 {t('common.nav.account')}
               </NavLink>

@@ -13,6 +13,7 @@ export const MODAL_REGISTRY: readonly TModalEntry[] = [
     pattern: 'printjobs/preview/:page/:documentId',
     load: () => import('./modals/printjobs-preview-modal'),
   },
+  { pattern: 'mailings/report_location', load: () => import('./modals/report-location-modal') },
 ];
 
 export type TModalMatch = {

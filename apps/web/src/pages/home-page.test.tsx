@@ -12,13 +12,29 @@ describe('home page', () => {
     vi.unstubAllGlobals();
   });
 
-  it('welcomes guests with a print-now link to sign up', async () => {
+  it('shows guests the landing page, whose print-now link asks them to sign in', async () => {
     mockFetch({ 'GET /api/session': () => jsonResponse(200, buildSession()) });
+    const { location } = renderApp('/');
+    const printNow = await screen.findByRole('link', { name: 'Print now' });
+    expect(printNow.getAttribute('href')).toBe('/print');
+    expect(screen.getByTestId('landing-page')).toBeTruthy();
+    expect(screen.queryByTestId('dashboard-panel')).toBeNull();
+    fireEvent.click(printNow);
+    await screen.findByRole('heading', { name: 'Welcome back', level: 1 });
+    expect(location.pathname + location.search).toBe('/sign-in?next=/print');
+  });
+
+  it('shows a signed-in person the dashboard, not the landing page', async () => {
+    mockFetch({
+      'GET /api/session': () => jsonResponse(200, buildSession({ user: buildMe() })),
+      'GET /ajax/user.html': () =>
+        new Response('<p data-testid="remaining-pages">5 pages left</p>', {
+          headers: { 'Content-Type': 'text/html' },
+        }),
+    });
     renderApp('/');
-    expect((await screen.findByRole('link', { name: 'Print now' })).getAttribute('href')).toBe(
-      '/sign-up',
-    );
-    expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByTestId('dashboard-panel')).toBeTruthy();
+    expect(screen.queryByTestId('landing-page')).toBeNull();
   });
 
   it('shows the server’s dashboard panel, refreshes it every 5 s, and stops after a failure', async () => {

@@ -13,6 +13,13 @@ import { uploader } from './messages/uploader';
 import { printers } from './messages/printers';
 import { printer_page } from './messages/printer_page';
 import { home } from './messages/home';
+import { site } from './messages/site';
+import { landing } from './messages/landing';
+import { business } from './messages/business';
+import { packages } from './messages/packages';
+import { content } from './messages/content';
+import { legal } from './messages/legal';
+import { map } from './messages/map';
 
 /** Every namespace of the catalog. Add a new namespace file here. */
 export const NAMESPACES = {
@@ -29,6 +36,13 @@ export const NAMESPACES = {
   uploader,
   printers,
   printer_page,
+  site,
+  landing,
+  business,
+  packages,
+  content,
+  legal,
+  map,
 } as const;
 
 type TNamespaces = typeof NAMESPACES;

@@ -35,6 +35,8 @@ import {
   signOut,
 } from './auth.service';
 
+import { sessionStateOf } from './session-state';
+
 const ZUserAnswer = z.object({ user: ZMe });
 
 export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): void {
@@ -49,13 +51,7 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): voi
   app.get(
     '/api/session',
     { schema: { tags: ['auth'], response: { 200: ZSessionState } } },
-    async (request) => ({
-      user: request.user ? await me(request.user) : null,
-      csrf_token: request.csrfToken,
-      facebook_enabled: ctx.config.facebook !== undefined,
-      locale: request.locale,
-      max_upload_bytes: ctx.config.maxUploadBytes,
-    }),
+    async (request) => sessionStateOf(ctx, request),
   );
 
   app.get(

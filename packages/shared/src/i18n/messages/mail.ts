@@ -5,7 +5,8 @@ export const mail = defineMessages({
     location_suggestion: {
       subject: 'New printer location suggested: {place}, {city}',
       body: 'Someone suggested a place for a Printomat printer.',
-      details: 'Place: {place}\nAddress: {address}\nCity: {city}\nComment: {comment}\nReply to: {email}',
+      details:
+        'Place: {place}\nAddress: {address}\nCity: {city}\nComment: {comment}\nReply to: {email}',
     },
     greeting: 'Hello,',
     signature: 'The Printomat team',
@@ -24,7 +25,8 @@ export const mail = defineMessages({
     location_suggestion: {
       subject: 'Neuer Druckerstandort vorgeschlagen: {place}, {city}',
       body: 'Jemand hat einen Ort für einen Printomat-Drucker vorgeschlagen.',
-      details: 'Ort: {place}\nAdresse: {address}\nStadt: {city}\nKommentar: {comment}\nAntwort an: {email}',
+      details:
+        'Ort: {place}\nAdresse: {address}\nStadt: {city}\nKommentar: {comment}\nAntwort an: {email}',
     },
     greeting: 'Hallo,',
     signature: 'Dein Printomat-Team',
@@ -43,7 +45,8 @@ export const mail = defineMessages({
     location_suggestion: {
       subject: 'Nowa propozycja lokalizacji drukarki: {place}, {city}',
       body: 'Ktoś zaproponował miejsce na drukarkę Printomat.',
-      details: 'Miejsce: {place}\nAdres: {address}\nMiasto: {city}\nKomentarz: {comment}\nOdpowiedź na: {email}',
+      details:
+        'Miejsce: {place}\nAdres: {address}\nMiasto: {city}\nKomentarz: {comment}\nOdpowiedź na: {email}',
     },
     greeting: 'Dzień dobry,',
     signature: 'Zespół Printomat',

@@ -67,7 +67,8 @@ export const printer_page = defineMessages({
     },
     availability: {
       available: 'Verfügbar – bereit zum Drucken',
-      out_of_paper: 'Kein Papier – das Personal ist informiert; gedruckt wird, sobald nachgefüllt ist',
+      out_of_paper:
+        'Kein Papier – das Personal ist informiert; gedruckt wird, sobald nachgefüllt ist',
     },
     details: {
       title: 'Wo du ihn findest',

@@ -1,0 +1,77 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import type { QueryKey } from '@tanstack/react-query';
+import {
+  createTranslator,
+  type TLocale,
+  type TPrinterMap,
+  type TPublicPrinter,
+  type TSessionState,
+} from '@printomat/shared';
+import { SESSION_QUERY_KEY } from './api/session';
+import { printerQueryKey } from './api/printers-api';
+import { AppProviders } from './app-providers';
+import { AppRoutes } from './app-routes';
+import { PRINTER_MAP_QUERY_KEY } from './map/map-api';
+import { isPublicPath, publicPageMeta, type TPageMeta } from './pages/public/page-meta';
+import { createQueryClient } from './query-client';
+import { seedQueryClient, type TSsrData } from './ssr-data';
+
+export type { TSsrData };
+
+type TNeed = { kind: 'map' } | { kind: 'printer'; id: number };
+
+const clean = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
+
+/**
+ * The public pages the server pre-renders and the data each needs; null for every other page
+ * (signed-in screens stay client-rendered).
+ */
+export function dataNeeds(pathname: string): TNeed[] | null {
+  const path = clean(pathname);
+  if (path === '/sign-in' || path === '/sign-up') return [];
+  if (isPublicPath(path)) return [{ kind: 'map' }];
+  if (path === '/map' || /^\/map\/[a-z0-9-]+$/.test(path)) return [{ kind: 'map' }];
+  const onMap = /^\/map\/[a-z0-9-]+\/(\d{1,9})$/.exec(path);
+  if (onMap) return [{ kind: 'map' }, { kind: 'printer', id: Number(onMap[1]) }];
+  const page = /^\/printers\/(\d{1,9})$/.exec(path);
+  if (page) return [{ kind: 'printer', id: Number(page[1]) }];
+  return null;
+}
+
+/** The document title and description of a pre-rendered page in `locale`. */
+export function pageMeta(pathname: string, locale: TLocale): TPageMeta {
+  const t = createTranslator(locale);
+  const path = clean(pathname);
+  const known = publicPageMeta(path, t);
+  if (known) return known;
+  const app = t('common.app_name');
+  if (path.startsWith('/map'))
+    return { title: `${t('map.title')} · ${app}`, description: t('site.meta.landing.description') };
+  return { title: app, description: t('site.meta.default_description') };
+}
+
+/**
+ * Renders a public page to HTML on the server (built with `vite build --ssr`), so people on slow
+ * phones and search engines get the content before any JavaScript runs. The queries it needs
+ * arrive already answered; the server embeds the same data for the browser to hydrate with.
+ */
+export function renderPage(
+  url: string,
+  data: { session: TSessionState; map?: TPrinterMap; printer?: TPublicPrinter },
+): { html: string; ssr: TSsrData } {
+  const queries: Array<[QueryKey, unknown]> = [[SESSION_QUERY_KEY, data.session]];
+  if (data.map) queries.push([PRINTER_MAP_QUERY_KEY, data.map]);
+  if (data.printer) queries.push([printerQueryKey(data.printer.id), data.printer]);
+  const ssr: TSsrData = { queries };
+  const queryClient = createQueryClient();
+  seedQueryClient(queryClient, ssr);
+  const html = renderToString(
+    <AppProviders queryClient={queryClient}>
+      <StaticRouter location={url}>
+        <AppRoutes />
+      </StaticRouter>
+    </AppProviders>,
+  );
+  return { html, ssr };
+}

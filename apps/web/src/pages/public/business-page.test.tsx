@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TLocale } from '@printomat/shared';
+import { buildSession, jsonResponse, mockFetch } from '../../test/fetch-mock';
+import { buildMapAnswer } from '../../test/public-fixtures';
+import { renderApp } from '../../test/render-app';
+
+function open(printers: number, locale: TLocale = 'en') {
+  mockFetch({
+    'GET /api/session': () => jsonResponse(200, buildSession({ locale })),
+    'GET /api/map': () => jsonResponse(200, buildMapAnswer(printers)),
+  });
+  renderApp('/business');
+}
+
+/** Intl puts no-break spaces in prices: compare them as plain spaces. */
+const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
+
+describe('business page (/business)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it.each([
+    [1, 'en', '1 printer'],
+    [14, 'en', '14 printers'],
+    [50, 'en', '50 printers'],
+    [51, 'en', 'over 50 printers'],
+    [120, 'en', 'over 50 printers'],
+    [14, 'de', '14 Drucker'],
+    [51, 'de', 'über 50 Drucker'],
+    [1, 'pl', '1 drukarka'],
+    [3, 'pl', '3 drukarki'],
+    [14, 'pl', '14 drukarek'],
+    [22, 'pl', '22 drukarki'],
+    [51, 'pl', 'ponad 50 drukarek'],
+  ] as const)('advertises %i printers in %s as “%s”', async (count, locale, wording) => {
+    open(count, locale);
+    expect((await screen.findByTestId('business-printer-count')).textContent).toBe(wording);
+  });
+
+  it('says the exact number in the benefits, and “over 50” only above 50', async () => {
+    open(14);
+    await screen.findByTestId('business-printer-count');
+    expect(screen.getByText(/they print at 14 printers\./)).toBeTruthy();
+    expect(screen.queryByText(/over 50/)).toBeNull();
+    cleanup();
+    open(51);
+    await screen.findByTestId('business-printer-count');
+    expect(screen.getByText(/they print at over 50 printers\./)).toBeTruthy();
+  });
+
+  it('speaks of the network in general until the count is known', async () => {
+    mockFetch({
+      'GET /api/session': () => jsonResponse(200, buildSession()),
+      'GET /api/map': () => jsonResponse(500, { message: 'down', code: 'internal' }),
+    });
+    renderApp('/business');
+    expect(await screen.findByText('A growing network of printers')).toBeTruthy();
+    expect(screen.queryByTestId('business-printer-count')).toBeNull();
+  });
+
+  it('has benefits, 3 steps, packages, audiences, sign in and sign up', async () => {
+    open(14);
+    const page = await screen.findByTestId('business-page');
+    expect(
+      within(page).getByRole('heading', {
+        level: 1,
+        name: 'Self-service printing for your customers, guests and team',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('business-sign-up').getAttribute('href')).toBe('/sign-up');
+    expect(screen.getByTestId('business-sign-in').getAttribute('href')).toBe('/sign-in');
+
+    const benefits = screen.getByTestId('business-benefits');
+    for (const name of ['A free test account', 'Monthly VAT invoices', 'Online payment']) {
+      expect(within(benefits).getByRole('heading', { level: 3, name })).toBeTruthy();
+    }
+    const steps = within(screen.getByTestId('business-steps')).getAllByRole('listitem');
+    expect(steps).toHaveLength(3);
+
+    const audiences = screen.getByTestId('business-audiences');
+    for (const name of ['Copy shops', 'Hotels', 'Libraries', 'Schools']) {
+      expect(within(audiences).getByRole('heading', { level: 3, name })).toBeTruthy();
+    }
+
+    const pricing = screen.getByTestId('business-pricing');
+    const start = within(pricing).getByTestId('package-start');
+    expect(within(start).getByTestId('package-pages').textContent).toBe('500 pages');
+    expect(within(start).getByTestId('package-validity').textContent).toBe('Valid for 30 days');
+    expect(plain(within(start).getByTestId('package-price').textContent)).toBe('PLN 99.00');
+    expect(within(start).getByText('net', { exact: false })).toBeTruthy();
+    expect(
+      within(pricing).getByText('Prices are net; VAT is added on the monthly invoice.'),
+    ).toBeTruthy();
+  });
+
+  it.each([
+    ['en', 'PLN 99.00', '2,000 pages'],
+    ['de', '24,90 €', '2.000 Seiten'],
+    ['pl', '99,00 zł', '2000 stron'],
+  ] as const)('shows business prices in %s as %s', async (locale, startPrice, teamPages) => {
+    open(14, locale);
+    const pricing = await screen.findByTestId('business-pricing');
+    const start = within(pricing).getByTestId('package-start');
+    expect(plain(within(start).getByTestId('package-price').textContent)).toBe(startPrice);
+    const team = within(pricing).getByTestId('package-team');
+    expect(within(team).getByTestId('package-pages').textContent).toBe(teamPages);
+  });
+});

@@ -1,0 +1,258 @@
+import { Link } from 'react-router';
+import { useT } from '../../i18n/use-t';
+import { Icon, type TIconName } from './icons';
+import { PackageCard } from './package-card';
+import { BUSINESS_PACKAGES } from './package-data';
+import { printerCountPhrase } from './printer-count';
+import { usePrinterMap } from './printer-map-query';
+import { PublicPageHead } from './public-page-head';
+import { EMAIL_SLOT, FeatureCard, MailtoText, usePageScroll } from './public-layout';
+import { SITE_EMAILS } from './site-contact';
+
+const BENEFITS = [
+  { id: 'test', icon: 'gift' },
+  { id: 'invoices', icon: 'invoice' },
+  { id: 'payment', icon: 'card' },
+  { id: 'network', icon: 'pin' },
+  { id: 'devices', icon: 'printer' },
+  { id: 'costs', icon: 'chart' },
+] as const satisfies ReadonlyArray<{ id: string; icon: TIconName }>;
+
+const STEPS = ['account', 'package', 'print'] as const;
+
+const AUDIENCES = [
+  { id: 'copy_shops', icon: 'copy' },
+  { id: 'hotels', icon: 'bed' },
+  { id: 'libraries', icon: 'book' },
+  { id: 'schools', icon: 'school' },
+] as const satisfies ReadonlyArray<{ id: string; icon: TIconName }>;
+
+/** `/business`: the business landing page. */
+export function BusinessPage() {
+  const t = useT();
+  usePageScroll();
+  const map = usePrinterMap();
+  const printerCount = map.data?.printers.length ?? 0;
+  // Until the count is known (or when there is none), the texts speak of the network in general.
+  const printers = printerCount > 0 ? printerCountPhrase(t, printerCount) : null;
+
+  return (
+    <div className="business" data-testid="business-page">
+      <PublicPageHead path="/business" />
+
+      <section className="business-hero" aria-labelledby="business-title">
+        <div className="business-hero__inner container">
+          <div className="business-hero__copy">
+            <p className="landing-hero__eyebrow">
+              <Icon name="building" size={18} />
+              {t('business.hero.eyebrow')}
+            </p>
+            <h1 id="business-title" className="landing-hero__title">
+              {t('business.hero.title')}
+            </h1>
+            <p className="landing-hero__lead">{t('business.hero.lead')}</p>
+            <div className="landing-hero__actions">
+              <Link
+                to="/sign-up"
+                className="button button--large button--accent"
+                data-testid="business-sign-up"
+              >
+                {t('business.hero.sign_up')}
+              </Link>
+              <Link
+                to="/sign-in"
+                className="button button--large button--ghost"
+                data-testid="business-sign-in"
+              >
+                {t('business.hero.sign_in')}
+              </Link>
+            </div>
+          </div>
+          <div className="business-hero__stat" aria-live="polite">
+            <Icon name="printer" size={36} />
+            {printers ? (
+              <>
+                <strong className="business-hero__count" data-testid="business-printer-count">
+                  {printers}
+                </strong>
+                <span>{t('business.hero.network')}</span>
+              </>
+            ) : (
+              <strong className="business-hero__count">{t('business.hero.network_loading')}</strong>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <ul className="fact-strip container" aria-label={t('business.facts.label')}>
+        {(['test', 'invoices', 'payment'] as const).map((fact) => (
+          <li key={fact} className="fact-strip__item">
+            <Icon name="check" size={20} />
+            {t(`business.facts.${fact}`)}
+          </li>
+        ))}
+      </ul>
+
+      <section
+        className="landing-section container"
+        data-testid="business-benefits"
+        aria-labelledby="business-benefits-title"
+      >
+        <h2
+          id="business-benefits-title"
+          className="landing-section__title landing-section__title--center"
+        >
+          {t('business.benefits.title')}
+        </h2>
+        <div className="feature-grid">
+          {BENEFITS.map((benefit) => (
+            <FeatureCard
+              key={benefit.id}
+              icon={benefit.icon}
+              title={t(`business.benefits.${benefit.id}.title`)}
+            >
+              <p>
+                {benefit.id !== 'network'
+                  ? t(`business.benefits.${benefit.id}.text`)
+                  : printers
+                    ? t('business.benefits.network.text', { printers })
+                    : t('business.benefits.network.text_loading')}
+              </p>
+            </FeatureCard>
+          ))}
+        </div>
+      </section>
+
+      <section
+        className="landing-section business-steps"
+        data-testid="business-steps"
+        aria-labelledby="business-steps-title"
+      >
+        <div className="container">
+          <h2
+            id="business-steps-title"
+            className="landing-section__title landing-section__title--center"
+          >
+            {t('business.steps.title')}
+          </h2>
+          <p className="landing-section__lead landing-section__lead--center">
+            {t('business.steps.lead')}
+          </p>
+          <ol className="how-steps">
+            {STEPS.map((step, index) => (
+              <li key={step} className="how-step">
+                <span className="how-step__icon how-step__icon--number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <h3 className="how-step__title">{t(`business.steps.${step}.title`)}</h3>
+                <p className="how-step__text">{t(`business.steps.${step}.text`)}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section
+        className="landing-section container"
+        id="pricing"
+        data-testid="business-pricing"
+        aria-labelledby="business-pricing-title"
+      >
+        <h2
+          id="business-pricing-title"
+          className="landing-section__title landing-section__title--center"
+        >
+          {t('business.pricing.title')}
+        </h2>
+        <p className="landing-section__lead landing-section__lead--center">
+          {t('business.pricing.lead')}
+        </p>
+        <ul
+          className="package-grid package-grid--three"
+          aria-label={t('business.pricing.list_label')}
+        >
+          {BUSINESS_PACKAGES.map((offer) => (
+            <li key={offer.id}>
+              <PackageCard
+                offer={offer}
+                name={t(`business.pricing.name.${offer.id}`)}
+                subtitle={t(`business.pricing.for.${offer.id}`)}
+                net
+              >
+                <Link
+                  to="/sign-up"
+                  className={
+                    'popular' in offer
+                      ? 'button button--block'
+                      : 'button button--secondary button--block'
+                  }
+                >
+                  {t('business.pricing.choose', { name: t(`business.pricing.name.${offer.id}`) })}
+                </Link>
+              </PackageCard>
+            </li>
+          ))}
+        </ul>
+        <p className="package-note">{t('business.pricing.vat_note')}</p>
+        <p className="package-note">
+          <MailtoText
+            text={t('business.pricing.more', { email: EMAIL_SLOT })}
+            email={SITE_EMAILS.business}
+          />
+        </p>
+      </section>
+
+      <section
+        className="landing-section business-audiences"
+        data-testid="business-audiences"
+        aria-labelledby="business-audiences-title"
+      >
+        <div className="container">
+          <h2
+            id="business-audiences-title"
+            className="landing-section__title landing-section__title--center"
+          >
+            {t('business.audiences.title')}
+          </h2>
+          <div className="audience-grid">
+            {AUDIENCES.map((audience) => (
+              <FeatureCard
+                key={audience.id}
+                icon={audience.icon}
+                title={t(`business.audiences.${audience.id}.title`)}
+                testId={`audience-${audience.id}`}
+              >
+                <p>{t(`business.audiences.${audience.id}.text`)}</p>
+              </FeatureCard>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section
+        className="final-cta"
+        data-testid="business-trial"
+        aria-labelledby="business-trial-title"
+      >
+        <div className="final-cta__inner container">
+          <h2 id="business-trial-title" className="final-cta__title">
+            {t('business.trial.title')}
+          </h2>
+          <p className="final-cta__text">{t('business.trial.text')}</p>
+          <div className="final-cta__actions">
+            <Link to="/sign-up" className="button button--large button--accent">
+              {t('business.trial.sign_up')}
+            </Link>
+            <Link to="/sign-in" className="button button--large button--ghost">
+              {t('business.trial.sign_in')}
+            </Link>
+          </div>
+          <p className="final-cta__aside">
+            {t('business.trial.partner')}{' '}
+            <Link to="/partner">{t('business.trial.partner_link')}</Link>
+          </p>
+        </div>
+      </section>
+    </div>
+  );
+}

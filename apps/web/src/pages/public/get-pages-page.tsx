@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import {
+  ADD_CARD_BONUS_DAYS,
+  ADD_CARD_BONUS_PAGES,
+  PACKAGE_M_PROMO_PERCENT,
+} from '@printomat/shared';
+import { useCurrentUser } from '../../api/session';
+import { useT } from '../../i18n/use-t';
+import { Icon } from './icons';
+import { PublicPageHead } from './public-page-head';
+import { PublicHero, usePageScroll } from './public-layout';
+
+const BONUS = { pages: ADD_CARD_BONUS_PAGES, days: ADD_CARD_BONUS_DAYS };
+
+/** `/zdobadz-strony` ("get pages"): invite friends, add a card (12 pages for 7 days), packages. */
+export function GetPagesPage() {
+  const t = useT();
+  const user = useCurrentUser();
+  usePageScroll();
+  return (
+    <div className="public-page" data-testid="get-pages-page">
+      <PublicPageHead path="/zdobadz-strony" />
+      <PublicHero
+        icon="gift"
+        eyebrow={t('packages.get.eyebrow')}
+        title={t('packages.get.title')}
+        lead={t('packages.get.lead')}
+      />
+      <div className="public-page__body container">
+        <ul className="way-grid">
+          <li className="way-card" data-testid="get-pages-invite">
+            <span className="way-card__icon">
+              <Icon name="users" size={30} />
+            </span>
+            <h2 className="way-card__title">{t('packages.get.invite.title')}</h2>
+            <p className="way-card__text">{t('packages.get.invite.text')}</p>
+            <Link to="/recommend" className="arrow-link">
+              {t('packages.get.invite.cta')}
+              <Icon name="arrow" size={18} />
+            </Link>
+          </li>
+          <li className="way-card way-card--highlight" data-testid="get-pages-card">
+            <span className="way-card__icon">
+              <Icon name="card" size={30} />
+            </span>
+            <h2 className="way-card__title">{t('packages.get.card.title', BONUS)}</h2>
+            <p className="way-card__text">{t('packages.get.card.text', BONUS)}</p>
+            {user ? (
+              <Link to="/account" className="button">
+                {t('home.panel.account')}
+              </Link>
+            ) : (
+              <Link to="/sign-up" className="button">
+                {t('packages.get.card.cta')}
+              </Link>
+            )}
+          </li>
+          <li className="way-card" data-testid="get-pages-packages">
+            <span className="way-card__icon">
+              <Icon name="tag" size={30} />
+            </span>
+            <h2 className="way-card__title">{t('packages.get.packages.title')}</h2>
+            <p className="way-card__text">
+              {t('packages.get.packages.text', { percent: PACKAGE_M_PROMO_PERCENT })}
+            </p>
+            <Link to="/kup-pakiet" className="arrow-link">
+              {t('packages.get.packages.cta')}
+              <Icon name="arrow" size={18} />
+            </Link>
+          </li>
+        </ul>
+        <p className="package-note package-note--center">
+          <Icon name="palette" size={18} />
+          {t('packages.get.color_note')}
+        </p>
+      </div>
+    </div>
+  );
+}
