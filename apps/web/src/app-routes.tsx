@@ -1,17 +1,27 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from './components/app-layout';
 import { RequireAuth } from './components/require-auth';
 import { MapPage } from './map/map-page';
 import type { TModalEntry } from './modal/modal-types';
-import { AccountPage } from './pages/account-page';
 import { ConfirmEmailPage } from './pages/confirm-email-page';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { PrintPage } from './print/print-page';
 import { PrinterPage } from './pages/printer-page';
 import { publicRoutes } from './pages/public/public-routes';
 import { SignInPage } from './pages/sign-in-page';
 import { SignUpPage } from './pages/sign-up-page';
+
+// Screens only signed-in people see load on demand: guests on the public pages (pre-rendered,
+// often on phones) do not download the uploader or the account forms.
+const PrintPage = lazy(() => import('./print/print-page').then((m) => ({ default: m.PrintPage })));
+const AccountPage = lazy(() =>
+  import('./pages/account-page').then((m) => ({ default: m.AccountPage })),
+);
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<div className="container page-loading" />}>{children}</Suspense>;
+}
 
 export function AppRoutes({ modalRegistry }: { modalRegistry?: readonly TModalEntry[] }) {
   return (
@@ -29,7 +39,9 @@ export function AppRoutes({ modalRegistry }: { modalRegistry?: readonly TModalEn
           path="account"
           element={
             <RequireAuth>
-              <AccountPage />
+              <Loading>
+                <AccountPage />
+              </Loading>
             </RequireAuth>
           }
         />
@@ -37,7 +49,9 @@ export function AppRoutes({ modalRegistry }: { modalRegistry?: readonly TModalEn
           path="print"
           element={
             <RequireAuth>
-              <PrintPage />
+              <Loading>
+                <PrintPage />
+              </Loading>
             </RequireAuth>
           }
         />
