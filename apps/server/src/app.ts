@@ -121,14 +121,18 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
       .type('text/html; charset=utf-8')
       .sendFile('index.html', path.resolve(config.webDistDir));
   };
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .status(404)
+      .send({ message: translate(request.locale, 'errors.not_found'), code: 'not_found' });
   // The static files plugin answers every other path it has a file for; `/` is a page.
-  if (hasWeb) app.get('/', { schema: { hide: true } }, servePage);
+  app.get('/', { schema: { hide: true } }, (request, reply) =>
+    hasWeb ? servePage(request, reply) : notFound(request, reply),
+  );
   app.setNotFoundHandler(async (request, reply) => {
     if (hasWeb && isPageRequest(request.method, request.url, request.headers.accept))
       return servePage(request, reply);
-    return reply
-      .status(404)
-      .send({ message: translate(request.locale, 'errors.not_found'), code: 'not_found' });
+    return notFound(request, reply);
   });
   return app;
 }
