@@ -6,7 +6,7 @@ import { BUSINESS_PACKAGES } from './package-data';
 import { printerCountPhrase } from './printer-count';
 import { usePrinterMap } from './printer-map-query';
 import { PublicPageHead } from './public-page-head';
-import { EMAIL_SLOT, FeatureCard, MailtoText, usePageScroll } from './public-layout';
+import { EMAIL_SLOT, FeatureCard, FinalCta, MailtoText, usePageScroll } from './public-layout';
 import { SITE_EMAILS } from './site-contact';
 
 const BENEFITS = [
@@ -229,30 +229,25 @@ export function BusinessPage() {
         </div>
       </section>
 
-      <section
-        className="final-cta"
-        data-testid="business-trial"
-        aria-labelledby="business-trial-title"
+      <FinalCta
+        id="business-trial-title"
+        testId="business-trial"
+        title={t('business.trial.title')}
+        text={t('business.trial.text')}
       >
-        <div className="final-cta__inner container">
-          <h2 id="business-trial-title" className="final-cta__title">
-            {t('business.trial.title')}
-          </h2>
-          <p className="final-cta__text">{t('business.trial.text')}</p>
-          <div className="final-cta__actions">
-            <Link to="/sign-up" className="button button--large button--accent">
-              {t('business.trial.sign_up')}
-            </Link>
-            <Link to="/sign-in" className="button button--large button--ghost">
-              {t('business.trial.sign_in')}
-            </Link>
-          </div>
-          <p className="final-cta__aside">
-            {t('business.trial.partner')}{' '}
-            <Link to="/partner">{t('business.trial.partner_link')}</Link>
-          </p>
+        <div className="final-cta__actions">
+          <Link to="/sign-up" className="button button--large button--accent">
+            {t('business.trial.sign_up')}
+          </Link>
+          <Link to="/sign-in" className="button button--large button--ghost">
+            {t('business.trial.sign_in')}
+          </Link>
         </div>
-      </section>
+        <p className="final-cta__aside">
+          {t('business.trial.partner')}{' '}
+          <Link to="/partner">{t('business.trial.partner_link')}</Link>
+        </p>
+      </FinalCta>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Icon } from './icons';
 import { PackageCard } from './package-card';
 import { PERSONAL_PACKAGES, formatPrice, packagePrice } from './package-data';
 import { PublicPageHead } from './public-page-head';
-import { PublicHero, usePageScroll } from './public-layout';
+import { ArrowLink, ProseCard, PublicHero, usePageScroll } from './public-layout';
 
 /**
  * `/kup-pakiet` ("buy a package"): the packages with pages, validity and price in the
@@ -104,24 +104,17 @@ export function BuyPackagePage() {
             </div>
             <p className="prose-card__muted">{t('packages.buy.color.example')}</p>
           </section>
-          <section className="card prose-card" aria-labelledby="package-validity-title">
-            <h2 id="package-validity-title" className="prose-card__title">
-              <Icon name="clock" size={26} />
-              {t('packages.buy.validity.title')}
-            </h2>
+          <ProseCard
+            id="package-validity-title"
+            icon="clock"
+            title={t('packages.buy.validity.title')}
+          >
             <p>{t('packages.buy.validity.text')}</p>
-          </section>
-          <section className="card prose-card" aria-labelledby="package-payment-title">
-            <h2 id="package-payment-title" className="prose-card__title">
-              <Icon name="card" size={26} />
-              {t('packages.buy.payment.title')}
-            </h2>
+          </ProseCard>
+          <ProseCard id="package-payment-title" icon="card" title={t('packages.buy.payment.title')}>
             <p>{t('packages.buy.payment.text')}</p>
-            <Link to="/business#pricing" className="arrow-link">
-              {t('packages.buy.payment.business')}
-              <Icon name="arrow" size={18} />
-            </Link>
-          </section>
+            <ArrowLink to="/business#pricing">{t('packages.buy.payment.business')}</ArrowLink>
+          </ProseCard>
         </div>
       </div>
     </div>

@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
 import { useT } from '../../i18n/use-t';
 import { Icon, type TIconName } from './icons';
 import { PublicPageHead } from './public-page-head';
-import { FeatureCard, PublicHero, usePageScroll } from './public-layout';
+import { ArrowLink, FeatureCard, PublicHero, usePageScroll } from './public-layout';
 import { SITE_EMAILS, mailto } from './site-contact';
 
 const CHANNELS = [
@@ -54,10 +53,7 @@ export function ContactPage() {
         </aside>
         <p className="public-page__more">
           {t('content.contact.faq')}{' '}
-          <Link to="/faq" className="arrow-link">
-            {t('content.contact.faq_link')}
-            <Icon name="arrow" size={18} />
-          </Link>
+          <ArrowLink to="/faq">{t('content.contact.faq_link')}</ArrowLink>
         </p>
       </div>
     </div>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useT } from '../../i18n/use-t';
 import { Icon } from './icons';
 import { PublicPageHead } from './public-page-head';
-import { PublicHero, usePageScroll } from './public-layout';
+import { ArrowLink, PublicHero, usePageScroll } from './public-layout';
 
 const QUESTIONS = [
   'how',
@@ -64,12 +64,7 @@ export function FaqPage() {
                 </summary>
                 <div className="faq-item__answer">
                   <p>{t(`content.faq.${id}.a`)}</p>
-                  {more && (
-                    <Link to={more.to} className="arrow-link">
-                      {t(MORE_LABEL[more.label])}
-                      <Icon name="arrow" size={18} />
-                    </Link>
-                  )}
+                  {more && <ArrowLink to={more.to}>{t(MORE_LABEL[more.label])}</ArrowLink>}
                 </div>
               </details>
             );

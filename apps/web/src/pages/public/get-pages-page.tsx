@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../api/session';
 import { useT } from '../../i18n/use-t';
 import { Icon } from './icons';
 import { PublicPageHead } from './public-page-head';
-import { PublicHero, usePageScroll } from './public-layout';
+import { ArrowLink, PublicHero, usePageScroll } from './public-layout';
 
 const BONUS = { pages: ADD_CARD_BONUS_PAGES, days: ADD_CARD_BONUS_DAYS };
 
@@ -34,10 +34,7 @@ export function GetPagesPage() {
             </span>
             <h2 className="way-card__title">{t('packages.get.invite.title')}</h2>
             <p className="way-card__text">{t('packages.get.invite.text')}</p>
-            <Link to="/recommend" className="arrow-link">
-              {t('packages.get.invite.cta')}
-              <Icon name="arrow" size={18} />
-            </Link>
+            <ArrowLink to="/recommend">{t('packages.get.invite.cta')}</ArrowLink>
           </li>
           <li className="way-card way-card--highlight" data-testid="get-pages-card">
             <span className="way-card__icon">
@@ -63,10 +60,7 @@ export function GetPagesPage() {
             <p className="way-card__text">
               {t('packages.get.packages.text', { percent: PACKAGE_M_PROMO_PERCENT })}
             </p>
-            <Link to="/kup-pakiet" className="arrow-link">
-              {t('packages.get.packages.cta')}
-              <Icon name="arrow" size={18} />
-            </Link>
+            <ArrowLink to="/kup-pakiet">{t('packages.get.packages.cta')}</ArrowLink>
           </li>
         </ul>
         <p className="package-note package-note--center">

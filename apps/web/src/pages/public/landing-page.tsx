@@ -9,7 +9,7 @@ import { useT } from '../../i18n/use-t';
 import { Icon, type TIconName } from './icons';
 import { LandingMapSlot } from './landing-map-slot';
 import { PublicPageHead } from './public-page-head';
-import { FeatureCard, usePageScroll } from './public-layout';
+import { ArrowLink, FeatureCard, FinalCta, usePageScroll } from './public-layout';
 
 const HOW_STEPS = [
   { id: 'upload', icon: 'upload' },
@@ -131,10 +131,7 @@ export function LandingPage() {
           ))}
         </ol>
         <p className="landing-section__more">
-          <Link to="/tutorial" className="arrow-link">
-            {t('landing.how.tutorial')}
-            <Icon name="arrow" size={18} />
-          </Link>
+          <ArrowLink to="/tutorial">{t('landing.how.tutorial')}</ArrowLink>
         </p>
       </section>
 
@@ -237,33 +234,25 @@ export function LandingPage() {
             <h2 className="business-teaser__title">{t('landing.business.title')}</h2>
             <p className="business-teaser__text">{t('landing.business.text')}</p>
           </div>
-          <Link to="/business" className="arrow-link">
-            {t('landing.business.cta')}
-            <Icon name="arrow" size={18} />
-          </Link>
+          <ArrowLink to="/business">{t('landing.business.cta')}</ArrowLink>
         </div>
       </section>
 
-      <section
-        className="final-cta"
-        data-testid="landing-final-cta"
-        aria-labelledby="final-cta-title"
+      <FinalCta
+        id="final-cta-title"
+        testId="landing-final-cta"
+        title={t('landing.cta.title')}
+        text={t('landing.cta.text')}
       >
-        <div className="final-cta__inner container">
-          <h2 id="final-cta-title" className="final-cta__title">
-            {t('landing.cta.title')}
-          </h2>
-          <p className="final-cta__text">{t('landing.cta.text')}</p>
-          <div className="final-cta__actions">
-            <Link to="/sign-up" className="button button--large button--accent">
-              {t('landing.cta.sign_up')}
-            </Link>
-            <Link to="/kup-pakiet" className="button button--large button--ghost">
-              {t('landing.cta.packages')}
-            </Link>
-          </div>
+        <div className="final-cta__actions">
+          <Link to="/sign-up" className="button button--large button--accent">
+            {t('landing.cta.sign_up')}
+          </Link>
+          <Link to="/kup-pakiet" className="button button--large button--ghost">
+            {t('landing.cta.packages')}
+          </Link>
         </div>
-      </section>
+      </FinalCta>
     </div>
   );
 }

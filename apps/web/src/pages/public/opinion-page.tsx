@@ -1,8 +1,14 @@
-import { Link } from 'react-router';
 import { useT } from '../../i18n/use-t';
 import { Icon } from './icons';
 import { PublicPageHead } from './public-page-head';
-import { EMAIL_SLOT, MailtoText, PublicHero, usePageScroll } from './public-layout';
+import {
+  ArrowLink,
+  EMAIL_SLOT,
+  MailtoText,
+  ProseCard,
+  PublicHero,
+  usePageScroll,
+} from './public-layout';
 import { SITE_EMAILS, mailto } from './site-contact';
 
 /** `/opinion`: how to send us an opinion (by e-mail; no form). */
@@ -20,10 +26,7 @@ export function OpinionPage() {
         lead={t('content.opinion.lead')}
       />
       <div className="public-page__body container split">
-        <section className="card prose-card" aria-labelledby="opinion-how">
-          <h2 id="opinion-how" className="prose-card__title">
-            {t('content.opinion.how.title')}
-          </h2>
+        <ProseCard id="opinion-how" title={t('content.opinion.how.title')}>
           <p>
             <MailtoText
               text={t('content.opinion.how.text', { email: EMAIL_SLOT })}
@@ -47,34 +50,19 @@ export function OpinionPage() {
             <Icon name="mail" size={20} />
             {t('content.opinion.button')}
           </a>
-        </section>
+        </ProseCard>
         <div className="stack">
-          <section className="card prose-card" aria-labelledby="opinion-location">
-            <h2 id="opinion-location" className="prose-card__title">
-              {t('content.opinion.location.title')}
-            </h2>
+          <ProseCard id="opinion-location" title={t('content.opinion.location.title')}>
             <p>{t('content.opinion.location.text')}</p>
             <p className="link-row">
-              <Link to="/map" className="arrow-link">
-                {t('content.opinion.location.map')}
-                <Icon name="arrow" size={18} />
-              </Link>
-              <Link to="/partner" className="arrow-link">
-                {t('content.opinion.location.partner')}
-                <Icon name="arrow" size={18} />
-              </Link>
+              <ArrowLink to="/map">{t('content.opinion.location.map')}</ArrowLink>
+              <ArrowLink to="/partner">{t('content.opinion.location.partner')}</ArrowLink>
             </p>
-          </section>
-          <section className="card prose-card" aria-labelledby="opinion-problem">
-            <h2 id="opinion-problem" className="prose-card__title">
-              {t('content.opinion.problem.title')}
-            </h2>
+          </ProseCard>
+          <ProseCard id="opinion-problem" title={t('content.opinion.problem.title')}>
             <p>{t('content.opinion.problem.text')}</p>
-            <Link to="/contact" className="arrow-link">
-              {t('content.opinion.problem.link')}
-              <Icon name="arrow" size={18} />
-            </Link>
-          </section>
+            <ArrowLink to="/contact">{t('content.opinion.problem.link')}</ArrowLink>
+          </ProseCard>
         </div>
       </div>
     </div>

@@ -1,7 +1,14 @@
 import { useT } from '../../i18n/use-t';
 import { Icon, type TIconName } from './icons';
 import { PublicPageHead } from './public-page-head';
-import { EMAIL_SLOT, FeatureCard, MailtoText, PublicHero, usePageScroll } from './public-layout';
+import {
+  EMAIL_SLOT,
+  FeatureCard,
+  MailtoText,
+  ProseCard,
+  PublicHero,
+  usePageScroll,
+} from './public-layout';
 import { SITE_EMAILS, mailto } from './site-contact';
 
 const BENEFITS = [
@@ -67,22 +74,16 @@ export function PartnerPage() {
           </div>
         </section>
         <div className="split">
-          <section className="card prose-card" aria-labelledby="partner-needs">
-            <h2 id="partner-needs" className="prose-card__title">
-              {t('content.partner.needs.title')}
-            </h2>
+          <ProseCard id="partner-needs" title={t('content.partner.needs.title')}>
             <p>{t('content.partner.needs.text')}</p>
-          </section>
-          <section className="card prose-card" aria-labelledby="partner-steps">
-            <h2 id="partner-steps" className="prose-card__title">
-              {t('content.partner.steps.title')}
-            </h2>
+          </ProseCard>
+          <ProseCard id="partner-steps" title={t('content.partner.steps.title')}>
             <ol className="number-list">
               {STEPS.map((step) => (
                 <li key={step}>{t(`content.partner.steps.${step}`)}</li>
               ))}
             </ol>
-          </section>
+          </ProseCard>
         </div>
         <aside className="callout callout--brand" aria-labelledby="partner-cta">
           <Icon name="handshake" size={32} />

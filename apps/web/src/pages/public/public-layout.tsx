@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Icon, type TIconName } from './icons';
 import { mailto } from './site-contact';
 
@@ -76,6 +76,70 @@ export function FeatureCard({
       <Heading className="feature-card__title">{title}</Heading>
       <div className="feature-card__text">{children}</div>
     </div>
+  );
+}
+
+/** A link with a trailing arrow, to another page or section. */
+export function ArrowLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="arrow-link">
+      {children}
+      <Icon name="arrow" size={18} />
+    </Link>
+  );
+}
+
+/** A text card with a titled heading (optionally with an icon) on the content pages. */
+export function ProseCard({
+  id,
+  title,
+  icon,
+  wide = false,
+  children,
+}: {
+  /** The heading's id, which labels the section. */
+  id: string;
+  title: ReactNode;
+  icon?: TIconName;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className={`card prose-card${wide ? ' prose-card--wide' : ''}`} aria-labelledby={id}>
+      <h2 id={id} className="prose-card__title">
+        {icon && <Icon name={icon} size={26} />}
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The closing band of a landing page: a title, a line of text and its buttons. */
+export function FinalCta({
+  id,
+  testId,
+  title,
+  text,
+  children,
+}: {
+  id: string;
+  testId: string;
+  title: string;
+  text: string;
+  /** The buttons, then anything to say below them. */
+  children: ReactNode;
+}) {
+  return (
+    <section className="final-cta" data-testid={testId} aria-labelledby={id}>
+      <div className="final-cta__inner container">
+        <h2 id={id} className="final-cta__title">
+          {title}
+        </h2>
+        <p className="final-cta__text">{text}</p>
+        {children}
+      </div>
+    </section>
   );
 }
 

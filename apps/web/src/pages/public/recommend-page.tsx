@@ -3,7 +3,14 @@ import { useCurrentUser } from '../../api/session';
 import { useT } from '../../i18n/use-t';
 import { Icon } from './icons';
 import { PublicPageHead } from './public-page-head';
-import { EMAIL_SLOT, MailtoText, PublicHero, usePageScroll } from './public-layout';
+import {
+  ArrowLink,
+  EMAIL_SLOT,
+  MailtoText,
+  ProseCard,
+  PublicHero,
+  usePageScroll,
+} from './public-layout';
 import { SITE_EMAILS, mailto } from './site-contact';
 
 /** `/recommend`: the referral (free pages for inviting friends) and recommending a business. */
@@ -22,11 +29,12 @@ export function RecommendPage() {
         lead={t('content.recommend.lead')}
       />
       <div className="public-page__body container">
-        <section className="card prose-card prose-card--wide" aria-labelledby="recommend-friends">
-          <h2 id="recommend-friends" className="prose-card__title">
-            <Icon name="gift" size={26} />
-            {t('content.recommend.friends.title')}
-          </h2>
+        <ProseCard
+          id="recommend-friends"
+          icon="gift"
+          wide
+          title={t('content.recommend.friends.title')}
+        >
           <p>{t('content.recommend.friends.text')}</p>
           <ol className="step-row">
             {(['step1', 'step2', 'step3'] as const).map((step, index) => (
@@ -47,13 +55,13 @@ export function RecommendPage() {
               {t('content.recommend.friends.cta')}
             </Link>
           )}
-        </section>
+        </ProseCard>
         <div className="split">
-          <section className="card prose-card" aria-labelledby="recommend-business">
-            <h2 id="recommend-business" className="prose-card__title">
-              <Icon name="building" size={26} />
-              {t('content.recommend.business.title')}
-            </h2>
+          <ProseCard
+            id="recommend-business"
+            icon="building"
+            title={t('content.recommend.business.title')}
+          >
             <p>
               <MailtoText
                 text={t('content.recommend.business.text', { email: EMAIL_SLOT })}
@@ -66,23 +74,13 @@ export function RecommendPage() {
                 <Icon name="mail" size={18} />
                 {t('content.recommend.business.button')}
               </a>
-              <Link to="/business" className="arrow-link">
-                {t('content.recommend.business.more')}
-                <Icon name="arrow" size={18} />
-              </Link>
+              <ArrowLink to="/business">{t('content.recommend.business.more')}</ArrowLink>
             </p>
-          </section>
-          <section className="card prose-card" aria-labelledby="recommend-venue">
-            <h2 id="recommend-venue" className="prose-card__title">
-              <Icon name="pin" size={26} />
-              {t('content.recommend.venue.title')}
-            </h2>
+          </ProseCard>
+          <ProseCard id="recommend-venue" icon="pin" title={t('content.recommend.venue.title')}>
             <p>{t('content.recommend.venue.text')}</p>
-            <Link to="/partner" className="arrow-link">
-              {t('content.recommend.venue.link')}
-              <Icon name="arrow" size={18} />
-            </Link>
-          </section>
+            <ArrowLink to="/partner">{t('content.recommend.venue.link')}</ArrowLink>
+          </ProseCard>
         </div>
       </div>
     </div>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useT } from '../../i18n/use-t';
 import { Icon, type TIconName } from './icons';
 import { PublicPageHead } from './public-page-head';
-import { PublicHero, usePageScroll } from './public-layout';
+import { ArrowLink, ProseCard, PublicHero, usePageScroll } from './public-layout';
 
 /** `alt`: an alternative to the step before (e-mail instead of uploading, the code instead of the phone). */
 const STEPS = [
@@ -66,10 +66,7 @@ export function TutorialPage() {
             );
           })}
         </ol>
-        <section className="card prose-card" aria-labelledby="tutorial-tips">
-          <h2 id="tutorial-tips" className="prose-card__title">
-            {t('content.tutorial.tips.title')}
-          </h2>
+        <ProseCard id="tutorial-tips" title={t('content.tutorial.tips.title')}>
           <ul className="check-list">
             {(['pdf', 'copy_scan', 'help'] as const).map((tip) => (
               <li key={tip}>
@@ -79,16 +76,10 @@ export function TutorialPage() {
             ))}
           </ul>
           <p className="link-row">
-            <Link to="/faq" className="arrow-link">
-              {t('content.tutorial.faq')}
-              <Icon name="arrow" size={18} />
-            </Link>
-            <Link to="/map" className="arrow-link">
-              {t('site.nav.find_printer')}
-              <Icon name="arrow" size={18} />
-            </Link>
+            <ArrowLink to="/faq">{t('content.tutorial.faq')}</ArrowLink>
+            <ArrowLink to="/map">{t('site.nav.find_printer')}</ArrowLink>
           </p>
-        </section>
+        </ProseCard>
       </div>
     </div>
   );
