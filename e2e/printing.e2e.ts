@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { makePdf } from '../apps/server/test/helpers/fixtures';
 import { startTestPrinter, type TestPrinter } from '../apps/agent/src/kiosk/ipp-printer';
+import { httpSession, until } from '../apps/server/test/helpers/http-session';
 import { startAgentProcess, type TAgentProcess } from './helpers/agent-process';
 import { launchBrowser } from './helpers/browser';
 import { startServer, type TRunningServer } from './helpers/server';
@@ -23,45 +24,13 @@ const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** An admin session over plain HTTP (cookie + CSRF header), for the admin API. */
 async function adminClient(base: string) {
-  let cookies = '';
-  const call = async (url: string, init: RequestInit = {}) => {
-    const csrf = /csrf_token=([^;]+)/.exec(cookies)?.[1] ?? '';
-    const res = await fetch(`${base}${url}`, {
-      ...init,
-      headers: {
-        ...init.headers,
-        cookie: cookies,
-        'x-csrf-token': csrf,
-        origin: base,
-        'content-type': 'application/json',
-      },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair = ''] = c.split(';');
-      const [name = ''] = pair.split('=');
-      cookies = [...cookies.split('; ').filter((x) => x && !x.startsWith(`${name}=`)), pair].join(
-        '; ',
-      );
-    }
-    return res;
-  };
-  await call('/api/session');
-  const res = await call('/api/auth/sign-in', {
-    method: 'POST',
-    body: JSON.stringify({ email: 'admin@printomat.example', password: 'admin-demo-2026' }),
+  const session = await httpSession(base);
+  const res = await session.json('/api/auth/sign-in', 'POST', {
+    email: 'admin@printomat.example',
+    password: 'admin-demo-2026',
   });
   expect(res.status).toBe(200);
-  return call;
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return session;
 }
 
 function restartAgent(): void {
@@ -85,7 +54,7 @@ beforeAll(async () => {
   restartAgent();
   const admin = await adminClient(server.url);
   await until(async () => {
-    const list = (await (await admin('/api/admin/printers/detected')).json()) as {
+    const list = (await (await admin.call('/api/admin/printers/detected')).json()) as {
       detected: Array<{ minion_id: string }>;
     };
     return list.detected.some((d) => d.minion_id === MINION) ? true : undefined;
@@ -95,9 +64,8 @@ beforeAll(async () => {
     availability: string;
   };
   expect(zloteTarasy).toMatchObject({ name: 'Złote Tarasy', availability: 'offline' });
-  const registered = await admin('/api/admin/printers/1/register_agent', {
-    method: 'POST',
-    body: JSON.stringify({ minion_id: MINION }),
+  const registered = await admin.json('/api/admin/printers/1/register_agent', 'POST', {
+    minion_id: MINION,
   });
   expect(registered.status).toBe(200);
   await until(async () => {

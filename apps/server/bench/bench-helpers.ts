@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config';
 import type { TAppContext } from '../src/context';
 import { closeContext, createContext } from '../src/create-context';
 import { grantPages } from '../src/modules/pages/pages-ledger.service';
+import { httpSession } from '../test/helpers/http-session';
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -46,29 +47,7 @@ export async function startBenchServer(): Promise<{
 
 /** A signed-in person with plenty of pages, calling the server like the web app does. */
 export async function benchPerson(ctx: TAppContext, base: string) {
-  let cookies = '';
-  const call = async (url: string, init: RequestInit = {}) => {
-    const csrf = /csrf_token=([^;]+)/.exec(cookies)?.[1] ?? '';
-    const res = await fetch(`${base}${url}`, {
-      ...init,
-      headers: { ...init.headers, cookie: cookies, 'x-csrf-token': csrf, origin: base },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair = ''] = c.split(';');
-      const [name = ''] = pair.split('=');
-      cookies = [...cookies.split('; ').filter((x) => x && !x.startsWith(`${name}=`)), pair].join(
-        '; ',
-      );
-    }
-    return res;
-  };
-  const json = (url: string, method: string, body: unknown) =>
-    call(url, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await call('/api/session');
+  const { call, json, cookies } = await httpSession(base);
   const email = `bench.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
   const reg = await json('/api/auth/register', 'POST', {
     email,
@@ -78,5 +57,5 @@ export async function benchPerson(ctx: TAppContext, base: string) {
   });
   const userId = ((await reg.json()) as { user: { id: number } }).user.id;
   await grantPages(ctx.db, { userId, source: 'package', pages: 1_000_000, validDays: 30 });
-  return { userId, call, json, cookies: () => cookies };
+  return { userId, call, json, cookies };
 }

@@ -13,6 +13,7 @@ import { listMonthlyStats } from '../src/modules/printers/printer-stats.repo';
 import { seedDemoData } from '../src/seed/seed';
 import { makePdf } from './helpers/fixtures';
 import { rawAgent } from './helpers/raw-agent';
+import { until } from './helpers/http-session';
 import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
 
 const quiet: TAgentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -96,16 +97,6 @@ async function confirmedJob(pages = 50) {
 
 const remaining = async (person: TestAgent) =>
   (await person.get('/ajax/user')).json().remaining_page_limit as number;
-
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('timed out');
-}
 
 const jobRow = (jobId: number) =>
   t.ctx.db.selectFrom('printjobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();

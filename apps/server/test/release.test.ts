@@ -113,6 +113,38 @@ describe('release with the printer’s code', () => {
   });
 });
 
+describe('release from the phone (the printer picked on the map or by its QR link)', () => {
+  it('releases to the chosen printer, and says clearly when the printer or the input is wrong', async () => {
+    await setPrinter(ONLINE, {
+      is_enabled: true,
+      maintenance_mode: false,
+      agent_last_seen_at: new Date(),
+    });
+    const printer = await t.ctx.db
+      .selectFrom('printers')
+      .select(['id', 'name'])
+      .where('direct_print_code', '=', ONLINE)
+      .executeTakeFirstOrThrow();
+    const { agent, jobId } = await confirmedJob(20, 4, 'pl');
+    let res = await agent.post(`/ajax/printjobs/${jobId}/print`, { printer_id: 999_999 });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Ta drukarka nie istnieje (już). Wybierz inną na mapie.');
+    res = await agent.post(`/ajax/printjobs/${jobId}/print`, { printer_id: 'abc' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.printer_id).toHaveLength(1);
+    expect(await remaining(agent)).toBe(20);
+
+    res = await agent.post(`/ajax/printjobs/${jobId}/print`, { printer_id: printer.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'scheduled',
+      phase: 'waiting',
+      printer: { id: printer.id, name: printer.name },
+    });
+    expect(await remaining(agent)).toBe(16);
+  });
+});
+
 describe('printer reports', () => {
   it('charges a printed job, archives it, and opens a fresh job; a repeated report changes nothing', async () => {
     await setPrinter(ONLINE, { agent_last_seen_at: new Date() });

@@ -8,6 +8,7 @@ import {
 import type { WebSocket } from 'ws';
 import type { TAppContext } from '../../context';
 import type { TBusEvent } from '../../realtime/event-bus';
+import { OFFLINE_AFTER_MS } from '../printers/printers.service';
 import {
   agentJob,
   identifyAgent,
@@ -22,7 +23,7 @@ import {
 /** The agent must say hello this soon after connecting. */
 const HELLO_TIMEOUT_MS = 10_000;
 /** A link that has said nothing for two heartbeats and 5 s is dead (as the printer is offline). */
-const SILENCE_LIMIT_MS = 2 * AGENT_HEARTBEAT_MS + 5_000;
+const SILENCE_LIMIT_MS = OFFLINE_AFTER_MS;
 /** Messages waiting to be handled per link; an agent sending more is misbehaving. */
 const MAX_PENDING_WORK = 200;
 /** Heartbeats closer together than this are ignored (each one writes to the database). */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
-  AGENT_HEARTBEAT_MS,
+  printedFaces,
   type TAgentJob,
   type TAgentMessage,
   type TAgentPrinterStatus,
@@ -11,7 +11,6 @@ import { AppError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { listDocumentsOfPrintjob } from '../documents/documents.repo';
 import { finishPrintjob, publishPrintjobChange } from '../printjobs/release.service';
-import { printedFaces } from '@printomat/shared';
 import { pricedDocuments, settingsOf } from '../printjobs/printjobs.presenter';
 import { findPrinterById } from '../printers/printers.repo';
 import {
@@ -354,5 +353,3 @@ export async function issueAgentSecret(
   });
   return { minionId: id, secret };
 }
-
-export { AGENT_HEARTBEAT_MS };

@@ -1,5 +1,6 @@
 import type { TPrinterRow } from '../../db/schema';
 import {
+  AGENT_HEARTBEAT_MS,
   isOpenAt,
   type TPrinterAvailability,
   type TPrinterMap,
@@ -9,9 +10,8 @@ import type { TAppContext } from '../../context';
 import { AppError, notFound } from '../../http/errors';
 import { findPrinterById, listOpenHours } from './printers.repo';
 
-export const HEARTBEAT_INTERVAL_MS = 15_000;
 /** QUALITY.md: an agent is shown offline within 2 heartbeats + 5 s. */
-export const OFFLINE_AFTER_MS = 2 * HEARTBEAT_INTERVAL_MS + 5_000;
+export const OFFLINE_AFTER_MS = 2 * AGENT_HEARTBEAT_MS + 5_000;
 
 export function isPrinterOnline(printer: TPrinterRow, now: Date): boolean {
   return (

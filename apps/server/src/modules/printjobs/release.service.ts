@@ -38,12 +38,13 @@ async function release(
   user: TUserRow,
   jobId: number,
   findPrinter: (trx: TDb) => Promise<TPrinterRow | undefined>,
+  unknownPrinter: AppError,
 ): Promise<TPrintjobRow> {
   const released = await ctx.db.transaction().execute(async (trx) => {
     const job = await lockPrintjobOfUser(trx, jobId, user.id);
     if (!job) throw notFound();
     const printer = await findPrinter(trx);
-    if (!printer) throw new AppError(404, 'unknown_code', 'printers.errors.unknown_code');
+    if (!printer) throw unknownPrinter;
     if (job.status !== 'created')
       throw new AppError(409, 'not_created', 'printjobs.errors.not_created');
     if (!job.is_submitted)
@@ -85,7 +86,13 @@ export function releaseWithCode(
   jobId: number,
   code: string,
 ): Promise<TPrintjobRow> {
-  return release(ctx, user, jobId, (trx) => findPrinterByCode(trx, code.trim()));
+  return release(
+    ctx,
+    user,
+    jobId,
+    (trx) => findPrinterByCode(trx, code.trim()),
+    new AppError(404, 'unknown_code', 'printers.errors.unknown_code'),
+  );
 }
 
 /** Release from the phone: the person picked the printer on the map or opened its link. */
@@ -95,7 +102,13 @@ export function releaseToPrinter(
   jobId: number,
   printerId: number,
 ): Promise<TPrintjobRow> {
-  return release(ctx, user, jobId, (trx) => findPrinterById(trx, printerId));
+  return release(
+    ctx,
+    user,
+    jobId,
+    (trx) => findPrinterById(trx, printerId),
+    new AppError(404, 'printer_not_found', 'printers.errors.not_found'),
+  );
 }
 
 /** Tells the person's open pages (SSE) that their job changed; polling covers a lost event. */

@@ -8,6 +8,7 @@ export const printers = defineMessages({
       maintenance: 'Maintenance mode enabled - printing not possible',
       offline: 'The printer is offline right now. Try again in a moment or choose another printer.',
       unknown_code: 'No printer has this code. Check the code shown on the printer.',
+      not_found: 'This printer does not exist (any more). Choose another one on the map.',
     },
   },
   de: {
@@ -17,6 +18,7 @@ export const printers = defineMessages({
       offline:
         'Der Drucker ist gerade offline. Versuche es gleich noch einmal oder wähle einen anderen Drucker.',
       unknown_code: 'Kein Drucker hat diesen Code. Prüfe den Code auf dem Drucker.',
+      not_found: 'Diesen Drucker gibt es (nicht mehr). Wähle auf der Karte einen anderen.',
     },
   },
   pl: {
@@ -25,6 +27,7 @@ export const printers = defineMessages({
       maintenance: 'Tryb serwisowy włączony – drukowanie niemożliwe',
       offline: 'Drukarka jest teraz offline. Spróbuj za chwilę lub wybierz inną drukarkę.',
       unknown_code: 'Żadna drukarka nie ma tego kodu. Sprawdź kod wyświetlony na drukarce.',
+      not_found: 'Ta drukarka nie istnieje (już). Wybierz inną na mapie.',
     },
   },
 });
