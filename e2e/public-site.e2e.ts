@@ -58,6 +58,14 @@ describe('the public site', () => {
       expect(await page.getByTestId('landing-print-now').innerText()).toContain(
         LANGS[lang].printNow,
       );
+      // Where the printers are: the live map in the page, every printer on it.
+      const landingMap = page.getByTestId('landing-printers').getByTestId('map-canvas');
+      await landingMap.and(page.locator('[data-state=ready]')).waitFor();
+      await expect
+        .poll(() =>
+          landingMap.locator('[data-testid=map-cluster], [data-testid=map-marker]').count(),
+        )
+        .toBeGreaterThan(0);
       await page.getByTestId('nav-find-printer').first().click();
       await page.getByTestId('city-list').waitFor();
       expect(await page.getByTestId('map-page').innerText()).toContain(LANGS[lang].cities);

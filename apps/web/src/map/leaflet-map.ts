@@ -43,7 +43,14 @@ export function createPrinterMap(
   container: HTMLElement,
   options: TPrinterMapOptions,
 ): TPrinterMapController {
-  const map = L.map(container, { minZoom: MAP_MIN_ZOOM, maxZoom: MAP_MAX_ZOOM });
+  // No zoom animation: its end runs on a timer Leaflet does not clear when the map is removed,
+  // so leaving the page mid-zoom (a click on a cluster, then a link) threw in the browser.
+  const map = L.map(container, {
+    minZoom: MAP_MIN_ZOOM,
+    maxZoom: MAP_MAX_ZOOM,
+    zoomAnimation: false,
+  });
+  let destroyed = false;
   map.setView([MAP_FALLBACK_VIEW.lat, MAP_FALLBACK_VIEW.lon], MAP_FALLBACK_VIEW.zoom);
 
   if (options.tiles.url) {
@@ -72,6 +79,7 @@ export function createPrinterMap(
   }
 
   function render() {
+    if (destroyed) return;
     const bounds = map.getBounds().pad(0.25);
     const items = index.itemsAt(
       [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
@@ -120,6 +128,7 @@ export function createPrinterMap(
   }
 
   function show(view: TMapView) {
+    if (destroyed) return;
     switch (view.kind) {
       case 'all':
         if (!fit(printers, ALL_MAX_ZOOM) && !fit(cities, ALL_MAX_ZOOM)) {
@@ -170,7 +179,10 @@ export function createPrinterMap(
     },
     show,
     destroy() {
+      destroyed = true;
       observer?.disconnect();
+      map.off();
+      map.stop();
       map.remove();
     },
   };

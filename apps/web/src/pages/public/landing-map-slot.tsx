@@ -1,14 +1,25 @@
-import { Link } from 'react-router';
+import { useSyncExternalStore } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MapCanvas } from '../../map/map-canvas';
+import { printerMapPath } from '../../map/map-parts';
 import { useT } from '../../i18n/use-t';
 import { Icon } from './icons';
 import { usePrinterMap } from './printer-map-query';
 
 /**
- * The landing page's "where the printers are" block: how many printers in how many cities,
- * a link per city to its printer list and one to the map. The interactive map goes here later.
+ * The landing page's "where the printers are" block: the live map of every printer (a pin opens
+ * it on `/map`; a drawing while the data loads), how many printers in how many cities, a link
+ * per city to its printer list and one to the full map.
  */
 export function LandingMapSlot() {
   const t = useT();
+  const navigate = useNavigate();
+  // The map is drawn in the browser only: the pre-rendered page (and hydration) shows the drawing.
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const map = usePrinterMap();
   const cities = map.data
     ? map.data.cities
@@ -19,7 +30,16 @@ export function LandingMapSlot() {
 
   return (
     <div className="map-slot" data-testid="landing-map-slot" aria-busy={map.isPending}>
-      <MapArt />
+      {inBrowser && map.data && printerCount > 0 ? (
+        <MapCanvas
+          className="map-slot__map"
+          data={map.data}
+          view={{ kind: 'all' }}
+          onPrinterClick={(printer) => void navigate(printerMapPath(printer))}
+        />
+      ) : (
+        <MapArt />
+      )}
       <div className="map-slot__body">
         {map.isPending ? (
           <p className="map-slot__status">
@@ -65,6 +85,8 @@ export function LandingMapSlot() {
     </div>
   );
 }
+
+const noSubscription = () => () => undefined;
 
 /** A stylised street map with pins; decoration only. */
 function MapArt() {
