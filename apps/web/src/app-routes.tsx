@@ -18,6 +18,7 @@ const PrintPage = lazy(() => import('./print/print-page').then((m) => ({ default
 const AccountPage = lazy(() =>
   import('./pages/account-page').then((m) => ({ default: m.AccountPage })),
 );
+const AdminArea = lazy(() => import('./admin/admin-area').then((m) => ({ default: m.AdminArea })));
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<div className="container page-loading" />}>{children}</Suspense>;
@@ -51,6 +52,16 @@ export function AppRoutes({ modalRegistry }: { modalRegistry?: readonly TModalEn
             <RequireAuth>
               <Loading>
                 <PrintPage />
+              </Loading>
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="admin/*"
+          element={
+            <RequireAuth>
+              <Loading>
+                <AdminArea />
               </Loading>
             </RequireAuth>
           }

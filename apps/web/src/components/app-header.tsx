@@ -50,6 +50,11 @@ export function AppHeader() {
           </NavLink>
           {user ? (
             <>
+              {user.role === 'admin' && (
+                <NavLink to="/admin" className={navClass} data-testid="nav-admin">
+                  {t('admin.title')}
+                </NavLink>
+              )}
               <NavLink to="/account" className={navClass}>
                 {t('common.nav.account')}
               </NavLink>

@@ -20,6 +20,10 @@ import { packages } from './messages/packages';
 import { content } from './messages/content';
 import { legal } from './messages/legal';
 import { map } from './messages/map';
+import { admin } from './messages/admin';
+import { admin_printers } from './messages/admin_printers';
+import { payments } from './messages/payments';
+import { free_pages } from './messages/free_pages';
 
 /** Every namespace of the catalog. Add a new namespace file here. */
 export const NAMESPACES = {
@@ -43,6 +47,10 @@ export const NAMESPACES = {
   content,
   legal,
   map,
+  admin,
+  admin_printers,
+  payments,
+  free_pages,
 } as const;
 
 type TNamespaces = typeof NAMESPACES;
