@@ -56,7 +56,10 @@ export async function prepareTemplates(
   await migrateToLatest(database.db);
   const dump = await pglite.dumpDataDir('gzip');
   await fs.mkdir(path.dirname(PGLITE_TEMPLATE), { recursive: true });
-  await fs.writeFile(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
+  // Written aside and renamed: a test run started meanwhile never reads half a template.
+  const partial = `${PGLITE_TEMPLATE}.${process.pid}.partial`;
+  await fs.writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await fs.rename(partial, PGLITE_TEMPLATE);
   await database.close();
 }
 
