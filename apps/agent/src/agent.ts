@@ -260,8 +260,15 @@ export class PrinterAgent {
         return;
       case 'job_cancelled': {
         const entry = this.journal.get(message.jobId);
-        if (entry && !entry.outcome && entry.parts.length === 0) {
+        // Withdrawn (an admin failed it) before any of it reached the printer: drop it, also
+        // while waiting for an unreachable printer. A document the printer took finishes there.
+        if (
+          entry &&
+          !entry.outcome &&
+          entry.parts.every((p) => p.ippJobId === undefined && !p.final)
+        ) {
           this.cancelled.add(message.jobId);
+          this.log.info('job withdrawn by the server', { jobId: message.jobId });
           this.journal
             .remove(message.jobId)
             .catch((err: unknown) => this.logError('journal not written', err));
@@ -431,6 +438,9 @@ export class PrinterAgent {
         }
         if (Date.now() >= deadline)
           return giveUp(err instanceof IppBusyError ? 'printer busy' : 'printer unreachable');
+        // Nothing reached the printer: a job the server withdrew meanwhile stops here.
+        if (this.cancelled.has(job.jobId))
+          throw new Error('job withdrawn by the server', { cause: err });
         await sleep(1_000);
       }
     }

@@ -1,31 +1,15 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAgentPrinterStatus, ZPrinterAvailability } from '@printomat/shared';
+import { ZDetectedPrinter, ZPrinterStatistics } from '@printomat/shared';
 import type { TAppContext } from '../../context';
-import { unauthorized, notFound } from '../../http/errors';
-import { findPrinterById } from '../printers/printers.repo';
-import { listMonthlyStats } from '../printers/printer-stats.repo';
-import { availabilityOf } from '../printers/printers.service';
+import { unauthorized } from '../../http/errors';
+import { getPrinterStatistics } from '../printers/printers-admin.actions';
 import { listDetectedPrinters } from './agents.repo';
 import { issueAgentSecret, registerDetectedPrinter } from './agents.service';
 
 const ZPrinterId = z.object({ id: z.coerce.number().int().positive() });
 const ZMinionId = z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, { error: 'invalid' });
-
-const ZMonth = z.object({
-  month: z.string(),
-  classic_color_pages: z.number(),
-  classic_mono_pages: z.number(),
-  express_color_pages: z.number(),
-  express_mono_pages: z.number(),
-  copy_color_pages: z.number(),
-  copy_mono_pages: z.number(),
-  scanned_pages: z.number(),
-  printing_users: z.number(),
-  copying_users: z.number(),
-  scanning_users: z.number(),
-});
 
 /** Admin: agents that dialled in unregistered, registering them, agent secrets, statistics. */
 export function registerAgentAdminRoutes(root: FastifyInstance, ctx: TAppContext): void {
@@ -39,16 +23,7 @@ export function registerAgentAdminRoutes(root: FastifyInstance, ctx: TAppContext
         summary: 'Agents that connected with a minion id no printer has yet',
         response: {
           200: z.object({
-            detected: z.array(
-              z.object({
-                minion_id: z.string(),
-                agent_version: z.string(),
-                printer: ZAgentPrinterStatus.nullable(),
-                remote_address: z.string().nullable(),
-                first_seen_at: z.string(),
-                last_seen_at: z.string(),
-              }),
-            ),
+            detected: z.array(ZDetectedPrinter),
           }),
         },
       },
@@ -124,38 +99,9 @@ export function registerAgentAdminRoutes(root: FastifyInstance, ctx: TAppContext
         tags: ['admin'],
         summary: 'Monthly pages and users, and the printer’s input trays and markers',
         params: ZPrinterId,
-        response: {
-          200: z.object({
-            availability: ZPrinterAvailability,
-            last_seen_at: z.string().nullable(),
-            status: ZAgentPrinterStatus.nullable(),
-            months: z.array(ZMonth),
-          }),
-        },
+        response: { 200: ZPrinterStatistics },
       },
     },
-    async (request) => {
-      const printer = await findPrinterById(ctx.db, request.params.id);
-      if (!printer) throw notFound();
-      const months = await listMonthlyStats(ctx.db, printer.id);
-      return {
-        availability: availabilityOf(printer, ctx.now()),
-        last_seen_at: printer.agent_last_seen_at?.toISOString() ?? null,
-        status: printer.agent_status,
-        months: months.map((m) => ({
-          month: m.month,
-          classic_color_pages: m.classicColorPages,
-          classic_mono_pages: m.classicMonoPages,
-          express_color_pages: m.expressColorPages,
-          express_mono_pages: m.expressMonoPages,
-          copy_color_pages: m.copyColorPages,
-          copy_mono_pages: m.copyMonoPages,
-          scanned_pages: m.scannedPages,
-          printing_users: m.printingUsers,
-          copying_users: m.copyingUsers,
-          scanning_users: m.scanningUsers,
-        })),
-      };
-    },
+    async (request) => getPrinterStatistics(ctx, request.params.id),
   );
 }

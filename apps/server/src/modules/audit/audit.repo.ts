@@ -2,7 +2,14 @@ import type { TDb } from '../../db/database';
 
 export function listAuditEntries(
   db: TDb,
-  options: { limit: number; beforeId?: number | undefined },
+  options: {
+    limit: number;
+    beforeId?: number | undefined;
+    /** An exact action (`printjob.reset`) or a prefix before the dot (`printjob`). */
+    action?: string | undefined;
+    subjectType?: string | undefined;
+    subjectId?: string | undefined;
+  },
 ) {
   let query = db
     .selectFrom('audit_log')
@@ -21,5 +28,15 @@ export function listAuditEntries(
     .orderBy('audit_log.id', 'desc')
     .limit(options.limit);
   if (options.beforeId !== undefined) query = query.where('audit_log.id', '<', options.beforeId);
+  const { action, subjectType, subjectId } = options;
+  if (action)
+    query = query.where((eb) =>
+      eb.or([
+        eb('audit_log.action', '=', action),
+        eb('audit_log.action', 'like', `${action.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`),
+      ]),
+    );
+  if (subjectType) query = query.where('audit_log.subject_type', '=', subjectType);
+  if (subjectId) query = query.where('audit_log.subject_id', '=', subjectId);
   return query.execute();
 }

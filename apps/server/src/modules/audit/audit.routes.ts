@@ -25,6 +25,9 @@ export function registerAuditRoutes(root: FastifyInstance, ctx: TAppContext): vo
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(200).default(50),
           before_id: z.coerce.number().int().positive().optional(),
+          action: z.string().trim().max(64).optional(),
+          subject_type: z.string().trim().max(64).optional(),
+          subject_id: z.string().trim().max(64).optional(),
         }),
         response: { 200: z.object({ entries: z.array(ZAuditEntry) }) },
       },
@@ -33,6 +36,9 @@ export function registerAuditRoutes(root: FastifyInstance, ctx: TAppContext): vo
       const rows = await listAuditEntries(ctx.db, {
         limit: request.query.limit,
         beforeId: request.query.before_id,
+        action: request.query.action,
+        subjectType: request.query.subject_type,
+        subjectId: request.query.subject_id,
       });
       return {
         entries: rows.map((r) => ({

@@ -1,0 +1,315 @@
+import {
+  COLOR_PAGE_MULTIPLIER,
+  printedFaces,
+  printjobCost,
+  splitFirstFaces,
+  transitionPrintjob,
+  translate,
+  ADMIN_PAGE_SIZE,
+  type TAdminBulkResult,
+  type TAdminPrintjobAction,
+  type TLocale,
+  type TPrintjobEvent,
+} from '@printomat/shared';
+import type { TAppContext } from '../../context';
+import type { TDb } from '../../db/database';
+import type { TPrintjobRow, TUserRow } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import { listDocumentsOfPrintjob } from '../documents/documents.repo';
+import { postReservation, reservePages, voidReservation } from '../pages/page-reservations.service';
+import { findPrinterById } from '../printers/printers.repo';
+import { addMonthlyCounts, addMonthlyUser, monthOf } from '../printers/printer-stats.repo';
+import { assertPrinterCanPrint } from '../printers/printers.service';
+import { changePrintjobStatus } from '../printjobs/printjob-status.service';
+import { pricedDocuments, settingsOf } from '../printjobs/printjobs.presenter';
+import { ensureCurrentPrintjob } from '../printjobs/printjobs.repo';
+import { publishPrintjobChange } from '../printjobs/release.service';
+import {
+  countPrintjobs,
+  deleteEmptyPrintjob,
+  documentsOfPrintjobs,
+  findStatuses,
+  latestReservation,
+  listPrintjobs,
+  lockOtherCurrentJob,
+  lockPrintjob,
+  type TPrintjobFilter,
+} from './admin-printjobs.repo';
+
+/** Which lifecycle event each admin action is. */
+export const ACTION_EVENTS: Record<TAdminPrintjobAction, TPrintjobEvent> = {
+  print: 'schedule',
+  fail: 'mark_failed',
+  reset: 'reset',
+  mark_printed: 'mark_printed',
+};
+
+export function allowedActions(status: TPrintjobRow['status']): TAdminPrintjobAction[] {
+  return (Object.keys(ACTION_EVENTS) as TAdminPrintjobAction[]).filter(
+    (action) => transitionPrintjob(status, ACTION_EVENTS[action]).ok,
+  );
+}
+
+/** Refuses with the spec's lifecycle message before anything else is looked at. */
+function assertTransition(job: TPrintjobRow, event: TPrintjobEvent): void {
+  const transition = transitionPrintjob(job.status, event);
+  if (!transition.ok)
+    throw new AppError(409, transition.error, `printjobs.errors.${transition.error}`);
+}
+
+export async function listAdminPrintjobs(db: TDb, filter: TPrintjobFilter, page: number) {
+  const [total, rows] = await Promise.all([
+    countPrintjobs(db, filter),
+    listPrintjobs(db, filter, { limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE }),
+  ]);
+  const documents = await documentsOfPrintjobs(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { total, rows, documents };
+}
+
+type TActor = { admin: TUserRow };
+type TOutcome = { job: TPrintjobRow; cancelAt?: number | null };
+
+/** After commit: tell the printer's agent (release or cancel) and the owner's open pages. */
+async function afterCommit(
+  ctx: TAppContext,
+  outcome: TOutcome,
+  push?: 'job_released',
+): Promise<TPrintjobRow> {
+  const { job } = outcome;
+  const publish = (printerId: number, kind: 'job_released' | 'job_cancelled') =>
+    ctx.events
+      .publish(`printer:${printerId}`, { kind, printerId, jobId: job.id })
+      .catch((err: unknown) => ctx.log.error({ err }, `could not push ${kind}`));
+  if (push && job.printer_id !== null) await publish(job.printer_id, push);
+  if (outcome.cancelAt !== undefined && outcome.cancelAt !== null)
+    await publish(outcome.cancelAt, 'job_cancelled');
+  await publishPrintjobChange(ctx, job);
+  return job;
+}
+
+/**
+ * Print: a created job goes to the printer the admin picked, exactly like the owner's release:
+ * the printer must be able to print, then the owner's pages are reserved.
+ */
+export async function adminPrint(
+  ctx: TAppContext,
+  actor: TActor,
+  jobId: number,
+  printerId: number | undefined,
+): Promise<TPrintjobRow> {
+  const outcome = await ctx.db.transaction().execute(async (trx): Promise<TOutcome> => {
+    const job = await lockPrintjob(trx, jobId);
+    if (!job) throw notFound();
+    assertTransition(job, 'schedule');
+    if (printerId === undefined)
+      throw new AppError(422, 'printer_required', 'admin.errors.printer_required', undefined, {
+        printer_id: [{ key: 'blank' }],
+      });
+    const printer = await findPrinterById(trx, printerId);
+    if (!printer) throw new AppError(404, 'printer_not_found', 'printers.errors.not_found');
+    const now = ctx.now();
+    assertPrinterCanPrint(printer, now);
+    if (!job.is_submitted) throw new AppError(409, 'not_submitted', 'admin.errors.not_submitted');
+    const documents = await listDocumentsOfPrintjob(trx, job.id);
+    if (documents.some((d) => d.status === 'processing'))
+      throw new AppError(422, 'processing', 'printjobs.errors.processing');
+    const cost = printjobCost(pricedDocuments(documents), settingsOf(job));
+    if (cost === 0) throw new AppError(422, 'no_documents', 'printjobs.errors.no_documents');
+    await reservePages(trx, { userId: job.user_id, printjobId: job.id, pages: cost }, now);
+    const scheduled = await changePrintjobStatus(
+      trx,
+      job,
+      'schedule',
+      { userId: actor.admin.id, source: 'admin' },
+      { printer_id: printer.id, released_at: now },
+    );
+    return { job: scheduled };
+  });
+  return afterCommit(ctx, outcome, 'job_released');
+}
+
+/** Fail: a scheduled job ends without printing; the reserved pages go back, the agent drops it. */
+export async function adminFail(
+  ctx: TAppContext,
+  actor: TActor,
+  jobId: number,
+): Promise<TPrintjobRow> {
+  const outcome = await ctx.db.transaction().execute(async (trx): Promise<TOutcome> => {
+    const job = await lockPrintjob(trx, jobId);
+    if (!job) throw notFound();
+    assertTransition(job, 'mark_failed');
+    const now = ctx.now();
+    const reservation = await latestReservation(trx, job.id);
+    if (reservation?.status === 'reserved') await voidReservation(trx, reservation.id, now);
+    const failed = await changePrintjobStatus(
+      trx,
+      job,
+      'mark_failed',
+      { userId: actor.admin.id, source: 'admin' },
+      { finished_at: now, printed_faces: 0 },
+    );
+    // The owner may start a new job at once, as after a failure the printer reports.
+    await ensureCurrentPrintjob(trx, job.user_id);
+    return { job: failed, cancelAt: job.printer_id };
+  });
+  return afterCommit(ctx, outcome);
+}
+
+/**
+ * Reset: a failed job becomes the owner's editable job again. The owner got a fresh empty job
+ * when this one failed: that one is removed; if they already put documents into it, the reset is
+ * refused rather than losing their work. A job that printed part of its pages was charged for
+ * them and is not reset (printing it again would print those pages twice).
+ */
+export async function adminReset(
+  ctx: TAppContext,
+  actor: TActor,
+  jobId: number,
+): Promise<TPrintjobRow> {
+  const outcome = await ctx.db.transaction().execute(async (trx): Promise<TOutcome> => {
+    const job = await lockPrintjob(trx, jobId);
+    if (!job) throw notFound();
+    assertTransition(job, 'reset');
+    const reservation = await latestReservation(trx, job.id);
+    if (reservation?.status === 'posted')
+      throw new AppError(409, 'reset_charged', 'admin.errors.reset_charged');
+    if (reservation?.status === 'reserved') await voidReservation(trx, reservation.id, ctx.now());
+    const other = await lockOtherCurrentJob(trx, job.user_id, job.id);
+    if (other && other.documents > 0)
+      throw new AppError(409, 'owner_has_current_job', 'admin.errors.owner_has_current_job');
+    if (other) await deleteEmptyPrintjob(trx, other.id);
+    const reset = await changePrintjobStatus(
+      trx,
+      job,
+      'reset',
+      { userId: actor.admin.id, source: 'admin' },
+      {
+        printer_id: null,
+        released_at: null,
+        finished_at: null,
+        printed_faces: null,
+        printing_started_at: null,
+        failure_reason: null,
+      },
+    );
+    return { job: reset };
+  });
+  return afterCommit(ctx, outcome);
+}
+
+/**
+ * Mark as printed. A scheduled job is settled as the printer's report would: all its pages are
+ * charged and counted in the printer's statistics, and the agent drops it if it still has it.
+ * A failed job was settled when it failed (nothing, or the pages that came out, was charged):
+ * marking it printed corrects its status and charges nothing more.
+ */
+export async function adminMarkPrinted(
+  ctx: TAppContext,
+  actor: TActor,
+  jobId: number,
+): Promise<TPrintjobRow> {
+  const outcome = await ctx.db.transaction().execute(async (trx): Promise<TOutcome> => {
+    const job = await lockPrintjob(trx, jobId);
+    if (!job) throw notFound();
+    assertTransition(job, 'mark_printed');
+    const now = ctx.now();
+    const by = { userId: actor.admin.id, source: 'admin' } as const;
+    let extra = {};
+    if (job.status === 'scheduled') {
+      const documents = pricedDocuments(await listDocumentsOfPrintjob(trx, job.id));
+      const settings = settingsOf(job);
+      const faces = printedFaces(documents, settings);
+      const split = splitFirstFaces(documents, settings, faces);
+      const reservation = await latestReservation(trx, job.id);
+      if (reservation?.status === 'reserved')
+        await postReservation(
+          trx,
+          reservation.id,
+          split.colour * COLOR_PAGE_MULTIPLIER + split.mono,
+          now,
+        );
+      if (job.printer_id !== null && faces > 0) {
+        const month = monthOf(now);
+        await addMonthlyCounts(trx, job.printer_id, month, {
+          classic_color_pages: split.colour,
+          classic_mono_pages: split.mono,
+        });
+        await addMonthlyUser(trx, job.printer_id, month, 'printing', job.user_id);
+      }
+      extra = { printed_faces: faces, finished_at: now };
+    }
+    const printed = await changePrintjobStatus(trx, job, 'mark_printed', by, extra);
+    // As after the printer's report: a printed job leaves the owner's screen.
+    const archived = await changePrintjobStatus(trx, printed, 'archive', by);
+    await ensureCurrentPrintjob(trx, job.user_id);
+    return { job: archived, cancelAt: job.status === 'scheduled' ? job.printer_id : null };
+  });
+  return afterCommit(ctx, outcome);
+}
+
+export function runPrintjobAction(
+  ctx: TAppContext,
+  actor: TActor,
+  action: TAdminPrintjobAction,
+  jobId: number,
+  printerId?: number,
+): Promise<TPrintjobRow> {
+  switch (action) {
+    case 'print':
+      return adminPrint(ctx, actor, jobId, printerId);
+    case 'fail':
+      return adminFail(ctx, actor, jobId);
+    case 'reset':
+      return adminReset(ctx, actor, jobId);
+    case 'mark_printed':
+      return adminMarkPrinted(ctx, actor, jobId);
+  }
+}
+
+/**
+ * The list's bulk actions: applied to each selected job the action fits, one transaction per job
+ * (one refusal does not undo the others). When none fits: the spec's 'No printjobs that can be
+ * canceled, printed or reset were found'.
+ */
+export async function bulkPrintjobAction(
+  ctx: TAppContext,
+  actor: TActor,
+  locale: TLocale,
+  input: { action: TAdminPrintjobAction; ids: number[]; printer_id?: number | undefined },
+): Promise<TAdminBulkResult> {
+  const ids = [...new Set(input.ids)];
+  const event = ACTION_EVENTS[input.action];
+  const statuses = await findStatuses(ctx.db, ids);
+  const eligible = statuses.filter((s) => transitionPrintjob(s.status, event).ok).map((s) => s.id);
+  if (eligible.length === 0) throw new AppError(409, 'none_found', 'printjobs.errors.none_found');
+  if (input.action === 'print' && input.printer_id === undefined)
+    throw new AppError(422, 'printer_required', 'admin.errors.printer_required', undefined, {
+      printer_id: [{ key: 'blank' }],
+    });
+  const result: TAdminBulkResult = { done: [], skipped: [] };
+  for (const id of ids) {
+    if (!eligible.includes(id)) {
+      const status = statuses.find((s) => s.id === id)?.status;
+      const transition = status ? transitionPrintjob(status, event) : undefined;
+      result.skipped.push({
+        id,
+        message:
+          transition && !transition.ok
+            ? translate(locale, `printjobs.errors.${transition.error}`)
+            : translate(locale, 'admin.errors.printjob_not_found'),
+      });
+      continue;
+    }
+    try {
+      await runPrintjobAction(ctx, actor, input.action, id, input.printer_id);
+      result.done.push(id);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      result.skipped.push({ id, message: translate(locale, err.messageKey, err.values) });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_PAGE_SIZE,
+  ZAdminUserDetail,
+  ZAdminUserList,
+  ZAdminUserQuery,
+  type TAdminUserRow,
+} from '@printomat/shared';
+import type { TAppContext } from '../../context';
+import type { TUserRow } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { remainingPages } from '../pages/pages-ledger.service';
+import { findUserById } from '../users/users.repo';
+import { deleteUser } from '../users/users-admin.service';
+import { adminOf } from './admin-actor';
+import { presentAdminPrintjobRow } from './admin-printjobs.presenter';
+import { documentsOfPrintjobs, listPrintjobs } from './admin-printjobs.repo';
+import { countUsers, listGrantsOfUser, listUsers } from './admin-users.repo';
+
+const ZId = z.object({ id: z.coerce.number().int().positive() });
+/** Jobs shown on a user's page, newest first. */
+const USER_JOBS_SHOWN = 50;
+
+function presentUserRow(user: TUserRow, remaining: number): TAdminUserRow {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    locale: user.locale,
+    email_confirmed: user.email_confirmed_at !== null,
+    remaining_page_limit: remaining,
+    last_login_at: user.last_login_at?.toISOString() ?? null,
+    created_at: user.created_at.toISOString(),
+  };
+}
+
+/** Admin: users (list and search, show with pages ledger and jobs, delete). */
+export function registerAdminUserRoutes(root: FastifyInstance, ctx: TAppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/admin/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Users, newest first, searched by e-mail and filtered by role',
+        querystring: ZAdminUserQuery,
+        response: { 200: ZAdminUserList },
+      },
+    },
+    async (request) => {
+      const { q, role, page } = request.query;
+      const [total, rows] = await Promise.all([
+        countUsers(ctx.db, { q, role }),
+        listUsers(
+          ctx.db,
+          { q, role },
+          { limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE },
+          ctx.now(),
+        ),
+      ]);
+      return {
+        users: rows.map((r) => presentUserRow(r, Number(r.remaining_pages ?? 0))),
+        paging: { page, page_size: ADMIN_PAGE_SIZE, total },
+      };
+    },
+  );
+
+  app.get(
+    '/api/admin/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'A user with their pages ledger and print jobs',
+        params: ZId,
+        response: { 200: ZAdminUserDetail },
+      },
+    },
+    async (request) => {
+      const user = await findUserById(ctx.db, request.params.id);
+      if (!user) throw notFound();
+      const [remaining, grants, jobs] = await Promise.all([
+        remainingPages(ctx.db, user.id, ctx.now()),
+        listGrantsOfUser(ctx.db, user.id),
+        listPrintjobs(ctx.db, { userId: user.id }, { limit: USER_JOBS_SHOWN, offset: 0 }),
+      ]);
+      const documents = await documentsOfPrintjobs(
+        ctx.db,
+        jobs.map((j) => j.id),
+      );
+      return {
+        ...presentUserRow(user, remaining),
+        is_premium: user.is_premium,
+        last_login_mobile: user.last_login_mobile?.toISOString() ?? null,
+        has_facebook: user.facebook_id !== null,
+        grants: grants.map((g) => ({
+          id: g.id,
+          source: g.source,
+          pages: g.pages,
+          remaining: g.remaining,
+          expires_at: g.expires_at?.toISOString() ?? null,
+          reference: g.reference,
+          created_at: g.created_at.toISOString(),
+        })),
+        printjobs: jobs.map((j) => presentAdminPrintjobRow(j, documents.get(j.id) ?? [])),
+      };
+    },
+  );
+
+  app.delete(
+    '/api/admin/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a user with their documents; payment records are kept',
+        params: ZId,
+        response: { 200: z.object({ ok: z.literal(true), email: z.string() }) },
+      },
+    },
+    async (request) => {
+      const { email } = await deleteUser(
+        ctx,
+        { ...adminOf(request), ip: request.ip },
+        request.params.id,
+      );
+      return { ok: true as const, email };
+    },
+  );
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZDiscountCode, ZDiscountCodeInput } from '@printomat/shared';
+import type { TAppContext } from '../../context';
+import { adminOf } from './admin-actor';
+import { listDiscountCodes } from './discount-codes.repo';
+import { createDiscountCode, presentDiscountCode } from './discount-codes.service';
+
+/** Admin: express discount codes (list, add). */
+export function registerDiscountCodeRoutes(root: FastifyInstance, ctx: TAppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/admin/discount-codes',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Express discount codes, newest first',
+        response: { 200: z.object({ codes: z.array(ZDiscountCode) }) },
+      },
+    },
+    async () => {
+      const now = ctx.now();
+      return { codes: (await listDiscountCodes(ctx.db)).map((r) => presentDiscountCode(r, now)) };
+    },
+  );
+
+  app.post(
+    '/api/admin/discount-codes',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add an express discount code (an empty code gets a random one)',
+        body: ZDiscountCodeInput,
+        response: { 201: ZDiscountCode },
+      },
+    },
+    async (request, reply) => {
+      const code = await createDiscountCode(ctx, adminOf(request), request.body);
+      return reply.status(201).send(code);
+    },
+  );
+}

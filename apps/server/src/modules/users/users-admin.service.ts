@@ -1,0 +1,88 @@
+import type { TAppContext } from '../../context';
+import type { TUserRow } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
+
+/**
+ * Deletes a person and what belongs only to them, in one transaction: sessions, confirmation
+ * links, documents, print jobs with their reservations, page grants (and everything else that
+ * references the user with ON DELETE CASCADE). Money records (payments, receipts) reference the
+ * user with ON DELETE SET NULL and stay, as accounting law requires. Stored files are removed
+ * after commit, so a rollback never leaves rows pointing at deleted files; jobs waiting at a
+ * printer are withdrawn from its agent.
+ */
+export async function deleteUser(
+  ctx: TAppContext,
+  actor: { admin: TUserRow; ip?: string | null },
+  userId: number,
+): Promise<{ email: string }> {
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user) throw notFound();
+    if (user.id === actor.admin.id)
+      throw new AppError(409, 'cannot_delete_self', 'admin.errors.cannot_delete_self');
+    if (user.role === 'admin') {
+      // Locks every admin row, so two admins deleting each other cannot both succeed.
+      const admins = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('role', '=', 'admin')
+        .forUpdate()
+        .execute();
+      if (admins.length <= 1) throw new AppError(409, 'last_admin', 'admin.errors.last_admin');
+    }
+    const documents = await trx
+      .selectFrom('documents')
+      .select(['original_key', 'pdf_key'])
+      .where('user_id', '=', user.id)
+      .execute();
+    const jobs = await trx
+      .selectFrom('printjobs')
+      .select(['id', 'status', 'printer_id'])
+      .where('user_id', '=', user.id)
+      .execute();
+    await trx.deleteFrom('documents').where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('page_reservations').where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('printjobs').where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('page_grants').where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('email_confirmations').where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('users').where('id', '=', user.id).execute();
+    await recordAudit(trx, {
+      actorUserId: actor.admin.id,
+      action: 'user.delete',
+      subject: ['user', user.id],
+      details: {
+        email: user.email,
+        role: user.role,
+        documents: documents.length,
+        printjobs: jobs.length,
+      },
+      ip: actor.ip ?? null,
+    });
+    return {
+      email: user.email,
+      keys: documents.flatMap((d) => [d.original_key, d.pdf_key]),
+      scheduled: jobs.filter((j) => j.status === 'scheduled' && j.printer_id !== null),
+    };
+  });
+  for (const key of result.keys) {
+    await ctx.storage
+      .remove(key)
+      .catch((err: unknown) =>
+        ctx.log.error({ err, key }, 'could not remove a deleted user’s file'),
+      );
+  }
+  for (const job of result.scheduled) {
+    const printerId = job.printer_id ?? 0;
+    await ctx.events
+      .publish(`printer:${printerId}`, { kind: 'job_cancelled', printerId, jobId: job.id })
+      .catch((err: unknown) => ctx.log.error({ err }, 'could not withdraw a deleted user’s job'));
+  }
+  return { email: result.email };
+}

@@ -1,0 +1,239 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import {
+  EXPRESS_ORDER_STATUSES,
+  formatDateTime,
+  formatMoney,
+  type TExpressOrder,
+  type TExpressOrderAction,
+} from '@printomat/shared';
+import { PageTitle } from '../../components/page-title';
+import { useLocale, useT } from '../../i18n/use-t';
+import {
+  ConfirmDialog,
+  Details,
+  ErrorAlert,
+  formValues,
+  LoadState,
+  Pager,
+  StatusBadge,
+  useListParams,
+} from './admin-ui';
+import {
+  fetchExpressOrder,
+  fetchExpressOrders,
+  OPS_KEY,
+  queryString,
+  runExpressAction,
+} from './operations-api';
+
+/** Express orders, newest first, filtered by status. */
+export function ExpressOrdersListPage() {
+  const t = useT();
+  const { locale } = useLocale();
+  const list = useListParams();
+  const search = queryString({ status: list.get('status'), page: list.page });
+  const orders = useQuery({
+    queryKey: [...OPS_KEY, 'express-orders', search],
+    queryFn: () => fetchExpressOrders(search),
+  });
+  const onFilter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    list.apply(formValues(event.currentTarget));
+  };
+  const rows = orders.data?.orders ?? [];
+  return (
+    <section className="ops" aria-labelledby="ops-express-title">
+      <h2 id="ops-express-title">{t('admin.express_orders.title')}</h2>
+      <form className="ops-filters" onSubmit={onFilter} key={list.params.toString()}>
+        <label className="field">
+          <span className="field__label">{t('admin.printjobs.filters.status')}</span>
+          <select className="field__input" name="status" defaultValue={list.get('status')}>
+            <option value="">{t('admin.common.any')}</option>
+            {EXPRESS_ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`admin.statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="ops-filters__buttons">
+          <button type="submit" className="button">
+            {t('admin.common.filter')}
+          </button>
+        </div>
+      </form>
+      <LoadState isLoading={orders.isLoading} error={orders.error} />
+      {orders.data && rows.length === 0 && <p className="ops-muted">{t('admin.common.empty')}</p>}
+      {rows.length > 0 && (
+        <div className="ops-table-wrap">
+          <table className="ops-table" data-testid="express-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.express_orders.columns.id')}</th>
+                <th scope="col">{t('admin.express_orders.columns.customer')}</th>
+                <th scope="col">{t('admin.express_orders.columns.printer')}</th>
+                <th scope="col">{t('admin.express_orders.columns.status')}</th>
+                <th scope="col">{t('admin.express_orders.columns.pages')}</th>
+                <th scope="col">{t('admin.express_orders.columns.price')}</th>
+                <th scope="col">{t('admin.express_orders.columns.created')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((o) => (
+                <tr key={o.id} data-testid="express-row" data-status={o.status}>
+                  <td>
+                    <Link to={`/admin/express-orders/${o.id}`}>#{o.id}</Link>
+                  </td>
+                  <td>{o.customer_email}</td>
+                  <td>{o.printer.name}</td>
+                  <td>
+                    <StatusBadge status={o.status} />
+                  </td>
+                  <td>{o.page_count}</td>
+                  <td>{formatMoney(locale, o.price_minor, o.currency)}</td>
+                  <td>{formatDateTime(locale, o.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {orders.data && <Pager paging={orders.data.paging} onPage={list.setPage} />}
+    </section>
+  );
+}
+
+function printerState(order: TExpressOrder): 'ready' | 'disabled' | 'maintenance' {
+  if (!order.printer.is_enabled) return 'disabled';
+  return order.printer.maintenance_mode ? 'maintenance' : 'ready';
+}
+
+/** One express order with print, fail and reset. */
+export function ExpressOrderShowPage() {
+  const t = useT();
+  const { locale } = useLocale();
+  const id = Number(useParams().id);
+  const queryClient = useQueryClient();
+  const [confirmFail, setConfirmFail] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const query = useQuery({
+    queryKey: [...OPS_KEY, 'express-order', id],
+    queryFn: () => fetchExpressOrder(id),
+  });
+  const action = useMutation({
+    mutationFn: (name: TExpressOrderAction) => runExpressAction(id, name),
+    onSuccess: (updated) => {
+      queryClient.setQueryData([...OPS_KEY, 'express-order', id], updated);
+      setDone(
+        t('admin.express_orders.action_done', { status: t(`admin.statuses.${updated.status}`) }),
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: OPS_KEY }),
+  });
+  const order = query.data;
+  const none = t('admin.common.none');
+  const start = (name: TExpressOrderAction) => {
+    setDone(null);
+    action.reset();
+    if (name === 'fail') setConfirmFail(true);
+    else action.mutate(name);
+  };
+
+  return (
+    <section className="ops" aria-labelledby="ops-express-order-title">
+      <Link to="/admin/express-orders" className="ops-back">
+        {t('admin.common.back')}
+      </Link>
+      <PageTitle title={t('admin.express_orders.detail_title', { id })} />
+      <h2 id="ops-express-order-title">{t('admin.express_orders.detail_title', { id })}</h2>
+      <LoadState isLoading={query.isLoading} error={query.error} />
+      {order && (
+        <>
+          <section className="ops-actions" aria-label={t('admin.common.actions')}>
+            <div className="ops-actions__buttons">
+              {order.allowed_actions.map((name) => (
+                <button
+                  key={name}
+                  type="button"
+                  className="button"
+                  data-testid={`express-${name}`}
+                  disabled={action.isPending}
+                  onClick={() => start(name)}
+                >
+                  {t(`admin.express_orders.actions.${name}`)}
+                </button>
+              ))}
+            </div>
+            <ErrorAlert error={action.error} />
+            {done && (
+              <div className="alert alert--success" role="status">
+                <p>{done}</p>
+              </div>
+            )}
+          </section>
+          <section className="card">
+            <Details
+              rows={[
+                [
+                  t('admin.express_orders.columns.status'),
+                  <StatusBadge key="s" status={order.status} />,
+                ],
+                [t('admin.express_orders.columns.customer'), order.customer_email],
+                [t('admin.express_orders.columns.printer'), order.printer.name],
+                [
+                  t('admin.express_orders.fields.printer_state'),
+                  t(`admin.express_orders.printer_states.${printerState(order)}`),
+                ],
+                [t('admin.express_orders.fields.documents'), order.document_count],
+                [t('admin.express_orders.columns.pages'), order.page_count],
+                [
+                  t('admin.express_orders.fields.color'),
+                  order.is_color ? t('admin.common.yes') : t('admin.common.no'),
+                ],
+                [
+                  t('admin.express_orders.columns.price'),
+                  formatMoney(locale, order.price_minor, order.currency),
+                ],
+                [
+                  t('admin.express_orders.fields.discount'),
+                  order.discount_code
+                    ? `${order.discount_code} (${order.discount_percent ?? 0}%)`
+                    : none,
+                ],
+                [
+                  t('admin.express_orders.fields.express_url'),
+                  <a key="u" href={order.express_url} data-testid="express-url">
+                    {order.express_url}
+                  </a>,
+                ],
+                [t('admin.express_orders.fields.failure_reason'), order.failure_reason ?? none],
+                [
+                  t('admin.express_orders.columns.created'),
+                  formatDateTime(locale, order.created_at),
+                ],
+                [
+                  t('admin.express_orders.fields.printed_at'),
+                  order.printed_at ? formatDateTime(locale, order.printed_at) : none,
+                ],
+              ]}
+            />
+          </section>
+          {confirmFail && (
+            <ConfirmDialog
+              question={t('admin.express_orders.confirm_fail')}
+              confirmLabel={t('admin.express_orders.actions.fail')}
+              busy={action.isPending}
+              onCancel={() => setConfirmFail(false)}
+              onConfirm={() => {
+                setConfirmFail(false);
+                action.mutate('fail');
+              }}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,357 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type {
+  TAdminAuditEntry,
+  TAdminPrintjobDetail,
+  TAdminPrintjobRow,
+  TAdminUserDetail,
+  TExpressOrder,
+} from '@printomat/shared';
+import {
+  buildMe,
+  buildSession,
+  clearCookies,
+  jsonResponse,
+  mockFetch,
+} from '../../test/fetch-mock';
+import { renderApp } from '../../test/render-app';
+
+const adminSession = () => buildSession({ user: buildMe({ id: 1, role: 'admin' }) });
+const PRINTERS = {
+  printers: [{ id: 7, name: 'Złote Tarasy', is_enabled: true, maintenance_mode: false }],
+};
+
+function jobRow(overrides: Partial<TAdminPrintjobRow> = {}): TAdminPrintjobRow {
+  return {
+    id: 41,
+    status: 'failed',
+    user: { id: 5, email: 'ola@example.com' },
+    printer: { id: 7, name: 'Złote Tarasy' },
+    document_count: 1,
+    page_count: 4,
+    cost: 4,
+    created_at: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:05:00.000Z',
+    ...overrides,
+  };
+}
+
+function jobDetail(overrides: Partial<TAdminPrintjobDetail> = {}): TAdminPrintjobDetail {
+  return {
+    ...jobRow(),
+    is_submitted: true,
+    settings: { is_grayscale: true, is_duplex: false, orientation: 'auto', pages_per_sheet: 1 },
+    documents: [
+      {
+        id: 3,
+        name: 'thesis.pdf',
+        status: 'ready',
+        is_office: false,
+        page_count: 4,
+        color_pages: 0,
+        copies: 1,
+        failure_reason: null,
+        size_bytes: 20_480,
+      },
+    ],
+    reservation: { pages: 4, charged: null, status: 'voided' },
+    printed_faces: 0,
+    failure_reason: null,
+    released_at: '2026-11-20T10:01:00.000Z',
+    finished_at: '2026-11-20T10:05:00.000Z',
+    express_order: null,
+    allowed_actions: ['reset', 'mark_printed'],
+    ...overrides,
+  };
+}
+
+// Whole-app renders on a shared, busy machine: more room than the 5 s default.
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  cleanup();
+  clearCookies();
+  vi.unstubAllGlobals();
+});
+
+describe('admin print jobs', () => {
+  it('lists jobs, filters through the address, and shows the spec message when no job fits a bulk action', async () => {
+    const { requests } = mockFetch({
+      'GET /api/session': () => jsonResponse(200, adminSession()),
+      'GET /api/admin/printjobs': () =>
+        jsonResponse(200, {
+          printjobs: [jobRow(), jobRow({ id: 40, status: 'created', printer: null })],
+          paging: { page: 1, page_size: 25, total: 2 },
+        }),
+      'GET /api/admin/printjobs/printer-options': () => jsonResponse(200, PRINTERS),
+      'POST /api/admin/printjobs/bulk': () =>
+        jsonResponse(409, {
+          code: 'none_found',
+          message: 'No printjobs that can be canceled, printed or reset were found',
+        }),
+    });
+    const { location } = renderApp('/admin/printjobs');
+    const table = await screen.findByTestId('printjobs-table', {}, { timeout: 5_000 });
+    expect(
+      within(table)
+        .getAllByTestId('status')
+        .map((s) => s.textContent),
+    ).toEqual(['failed', 'created']);
+    expect(screen.getByText('2 entries')).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), {
+      target: { value: 'failed' },
+    });
+    fireEvent.change(screen.getByLabelText('User e-mail'), { target: { value: 'ola' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(location.search).toBe('?status=failed&email=ola'));
+    await waitFor(() =>
+      expect(
+        requests.some((r) => r.url.includes('/api/admin/printjobs?status=failed&email=ola')),
+      ).toBe(true),
+    );
+
+    const bulkReset = screen.getByTestId<HTMLButtonElement>('bulk-reset');
+    expect(bulkReset.disabled).toBe(true);
+    fireEvent.click(await screen.findByLabelText('Select print job #40'));
+    fireEvent.click(bulkReset);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No printjobs that can be canceled, printed or reset were found',
+    );
+    const bulk = requests.find((r) => r.url === '/api/admin/printjobs/bulk');
+    expect(JSON.parse(bulk?.body ?? '{}')).toEqual({ action: 'reset', ids: [40] });
+    expect(bulk?.headers.get('X-CSRF-Token')).toBeTruthy();
+  });
+
+  it('shows a job and asks before marking it as printed; reset runs at once', async () => {
+    let current = jobDetail();
+    const { requests } = mockFetch({
+      'GET /api/session': () => jsonResponse(200, adminSession()),
+      'GET /api/admin/printjobs/41': () => jsonResponse(200, current),
+      'GET /api/admin/printjobs/printer-options': () => jsonResponse(200, PRINTERS),
+      'POST /api/admin/printjobs/41/mark_printed': () =>
+        jsonResponse(200, jobDetail({ status: 'archived', allowed_actions: [] })),
+      'POST /api/admin/printjobs/41/reset': () => {
+        current = jobDetail({ status: 'created', allowed_actions: ['print'] });
+        return jsonResponse(200, current);
+      },
+    });
+    renderApp('/admin/printjobs/41');
+    await screen.findByText('thesis.pdf', {}, { timeout: 5_000 });
+    expect(screen.getByText('Black and white')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('action-mark_printed'));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe(
+      'Mark as printed? The owner is charged for the job.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    fireEvent.click(screen.getByTestId('action-reset'));
+    expect((await screen.findByTestId('action-done')).textContent).toBe(
+      'Done. The print job is now created.',
+    );
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([
+      '/api/admin/printjobs/41/reset',
+    ]);
+    // Now created: it can be printed on a printer the admin picks.
+    expect(await screen.findByRole('combobox', { name: 'Printer to print on' })).toBeTruthy();
+  });
+});
+
+function userDetail(): TAdminUserDetail {
+  return {
+    id: 5,
+    email: 'ola@example.com',
+    role: 'user',
+    locale: 'pl',
+    email_confirmed: true,
+    remaining_page_limit: 28,
+    last_login_at: null,
+    created_at: '2026-11-01T08:00:00.000Z',
+    is_premium: false,
+    last_login_mobile: null,
+    has_facebook: false,
+    grants: [
+      {
+        id: 9,
+        source: 'package',
+        pages: 30,
+        remaining: 28,
+        expires_at: '2026-12-01T08:00:00.000Z',
+        reference: 'package M',
+        created_at: '2026-11-01T08:00:00.000Z',
+      },
+    ],
+    printjobs: [jobRow()],
+  };
+}
+
+describe('admin users', () => {
+  it('deletes a user only after the confirmation dialog, then lists users with a notice', async () => {
+    const { requests } = mockFetch({
+      'GET /api/session': () => jsonResponse(200, adminSession()),
+      'GET /api/admin/users/5': () => jsonResponse(200, userDetail()),
+      'DELETE /api/admin/users/5': () => jsonResponse(200, { ok: true, email: 'ola@example.com' }),
+      'GET /api/admin/users': () =>
+        jsonResponse(200, { users: [], paging: { page: 1, page_size: 25, total: 0 } }),
+    });
+    const { location } = renderApp('/admin/users/5');
+    const grants = await screen.findByTestId('grants-table', {}, { timeout: 5_000 });
+    expect(within(grants).getByText('package')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('delete-user'));
+    let dialog = await screen.findByTestId('confirm-dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe(
+      'Do you really want to delete this user?',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(screen.getByTestId('delete-user'));
+    dialog = await screen.findByTestId('confirm-dialog');
+    fireEvent.click(within(dialog).getByTestId('confirm-button'));
+    await waitFor(() => expect(location.pathname).toBe('/admin/users'));
+    expect((await screen.findByTestId('notice')).textContent).toBe(
+      'The user ola@example.com was deleted.',
+    );
+    expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual([
+      '/api/admin/users/5',
+    ]);
+  });
+
+  it('shows the server’s refusal in place', async () => {
+    mockFetch({
+      'GET /api/session': () => jsonResponse(200, adminSession()),
+      'GET /api/admin/users/5': () => jsonResponse(200, userDetail()),
+      'DELETE /api/admin/users/5': () =>
+        jsonResponse(409, {
+          code: 'last_admin',
+          message: 'The last administrator cannot be deleted.',
+        }),
+    });
+    renderApp('/admin/users/5');
+    fireEvent.click(await screen.findByTestId('delete-user', {}, { timeout: 5_000 }));
+    fireEvent.click(
+      within(await screen.findByTestId('confirm-dialog')).getByTestId('confirm-button'),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The last administrator cannot be deleted.',
+    );
+  });
+});
+
+describe('express discount codes', () => {
+  it('sends the form and shows the field messages the server returns', async () => {
+    const { requests } = mockFetch({
+      'GET /api/session': () => jsonResponse(200, adminSession()),
+      'GET /api/admin/discount-codes': () => jsonResponse(200, { codes: [] }),
+      'POST /api/admin/discount-codes': () =>
+        jsonResponse(422, {
+          code: 'validation',
+          message: 'Please correct the highlighted fields.',
+          errors: { percent: ['must be less than 101'], code: ['has already been taken'] },
+        }),
+    });
+    renderApp('/admin/discount-codes');
+    await screen.findByText('No discount codes yet.', {}, { timeout: 5_000 });
+    fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'express10' } });
+    fireEvent.change(screen.getByLabelText('Discount (%)'), { target: { value: '150' } });
+    fireEvent.change(screen.getByLabelText('Number of uses'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add code' }));
+    expect(await screen.findByText('must be less than 101')).toBeTruthy();
+    expect(screen.getByText('has already been taken')).toBeTruthy();
+    expect(JSON.parse(requests.find((r) => r.method === 'POST')?.body ?? '{}')).toEqual({
+      code: 'express10',
+      percent: '150',
+      expiration_date: '',
+      number_of_uses: '3',
+      active: true,
+    });
+  });
+});
+
+describe('express orders', () => {
+  it('shows the spec’s refusal when a reset is not allowed', async () => {
+    const order: TExpressOrder = {
+      id: 3,
+      status: 'created',
+      customer_email: 'jan@example.com',
+      printer: { id: 7, name: 'Złote Tarasy', is_enabled: false, maintenance_mode: false },
+      document_count: 1,
+      page_count: 4,
+      is_color: false,
+      price_minor: 200,
+      currency: 'PLN',
+      discount_code: null,
+      discount_percent: null,
+      express_url: 'http://printomat.test/express/abc',
+      failure_reason: null,
+      printed_at: null,
+      created_at: '2026-11-20T10:00:00.000Z',
+      updated_at: '2026-11-20T10:00:00.000Z',
+      allowed_actions: ['print'],
+    };
+    mockFetch({
+      'GET /api/session': () => jsonResponse(200, adminSession()),
+      'GET /api/admin/express-orders/3': () => jsonResponse(200, order),
+      'POST /api/admin/express-orders/3/print': () =>
+        jsonResponse(409, { code: 'printer_disabled', message: "Can't print on disabled printer" }),
+    });
+    renderApp('/admin/express-orders/3');
+    expect((await screen.findByTestId('express-url', {}, { timeout: 5_000 })).textContent).toBe(
+      'http://printomat.test/express/abc',
+    );
+    expect(screen.getByText('disabled')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('express-print'));
+    expect((await screen.findByRole('alert')).textContent).toBe("Can't print on disabled printer");
+  });
+});
+
+describe('audit log', () => {
+  it('shows who did what to which object, and filters by action', async () => {
+    const entries: TAdminAuditEntry[] = [
+      {
+        id: 2,
+        action: 'user.delete',
+        subject_type: 'user',
+        subject_id: '5',
+        details: { email: 'ola@example.com' },
+        ip: null,
+        created_at: '2026-11-20T10:00:00.000Z',
+        actor: { id: 1, email: 'admin@printomat.example' },
+      },
+      {
+        id: 1,
+        action: 'printjob.mark_failed',
+        subject_type: 'printjob',
+        subject_id: '41',
+        details: { from: 'scheduled', to: 'failed', by: 'printer' },
+        ip: null,
+        created_at: '2026-11-20T09:00:00.000Z',
+        actor: null,
+      },
+    ];
+    const { requests } = mockFetch({
+      'GET /api/session': () => jsonResponse(200, adminSession()),
+      'GET /api/admin/audit-log': () => jsonResponse(200, { entries }),
+    });
+    renderApp('/admin/audit');
+    const rows = await screen.findAllByTestId('audit-row', {}, { timeout: 5_000 });
+    expect(rows[0]?.textContent).toContain('admin@printomat.example');
+    expect(rows[0]?.textContent).toContain('user deleted');
+    expect(rows[0]?.textContent).toContain('email: ola@example.com');
+    expect(rows[1]?.textContent).toContain('print job marked as failed');
+    expect(within(rows[1]!).getByRole('link').getAttribute('href')).toBe('/admin/printjobs/41');
+    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'user' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() =>
+      expect(
+        requests.some((r) => r.url.includes('/api/admin/audit-log?action=user&limit=50')),
+      ).toBe(true),
+    );
+  });
+});

@@ -1,0 +1,258 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import {
+  ADMIN_PRINTJOB_ACTIONS,
+  formatDateTime,
+  PRINTJOB_STATUSES,
+  type TAdminBulkResult,
+  type TAdminPrintjobAction,
+} from '@printomat/shared';
+import { useLocale, useT } from '../../i18n/use-t';
+import { ErrorAlert, formValues, LoadState, Pager, StatusBadge, useListParams } from './admin-ui';
+import {
+  fetchPrinterOptions,
+  fetchPrintjobs,
+  OPS_KEY,
+  queryString,
+  runBulkAction,
+} from './operations-api';
+import { ActionConfirm, needsConfirmation } from './printjob-actions';
+
+const FILTERS = ['status', 'email', 'printer_id', 'from', 'to'] as const;
+
+/** Print jobs with filters, paging and bulk actions on the selected ones. */
+export function PrintjobsListPage() {
+  const t = useT();
+  const { locale } = useLocale();
+  const list = useListParams();
+  const search = queryString({
+    ...Object.fromEntries(FILTERS.map((f) => [f, list.get(f)])),
+    page: list.page,
+  });
+  const jobs = useQuery({
+    queryKey: [...OPS_KEY, 'printjobs', search],
+    queryFn: () => fetchPrintjobs(search),
+  });
+  const printers = useQuery({
+    queryKey: [...OPS_KEY, 'printer-options'],
+    queryFn: fetchPrinterOptions,
+  });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [printerId, setPrinterId] = useState('');
+  const [pending, setPending] = useState<TAdminPrintjobAction | null>(null);
+  const [result, setResult] = useState<TAdminBulkResult | null>(null);
+  const queryClient = useQueryClient();
+  const bulk = useMutation({
+    mutationFn: (action: TAdminPrintjobAction) =>
+      runBulkAction(action, selected, printerId ? Number(printerId) : undefined),
+    onSuccess: (answer) => {
+      setResult(answer);
+      setSelected([]);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: OPS_KEY }),
+  });
+
+  const rows = jobs.data?.printjobs ?? [];
+  const allSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));
+  const toggle = (id: number) =>
+    setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const start = (action: TAdminPrintjobAction) => {
+    setResult(null);
+    bulk.reset();
+    if (needsConfirmation(action)) setPending(action);
+    else bulk.mutate(action);
+  };
+  const onFilter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSelected([]);
+    list.apply(formValues(event.currentTarget));
+  };
+
+  return (
+    <section className="ops" aria-labelledby="ops-printjobs-title">
+      <h2 id="ops-printjobs-title">{t('admin.printjobs.title')}</h2>
+      <form className="ops-filters" onSubmit={onFilter} key={list.params.toString()}>
+        <label className="field">
+          <span className="field__label">{t('admin.printjobs.filters.status')}</span>
+          <select className="field__input" name="status" defaultValue={list.get('status')}>
+            <option value="">{t('admin.common.any')}</option>
+            {PRINTJOB_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`admin.statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t('admin.printjobs.filters.email')}</span>
+          <input
+            className="field__input"
+            type="search"
+            name="email"
+            defaultValue={list.get('email')}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('admin.printjobs.filters.printer')}</span>
+          <select className="field__input" name="printer_id" defaultValue={list.get('printer_id')}>
+            <option value="">{t('admin.common.any')}</option>
+            {printers.data?.printers.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t('admin.printjobs.filters.from')}</span>
+          <input className="field__input" type="date" name="from" defaultValue={list.get('from')} />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('admin.printjobs.filters.to')}</span>
+          <input className="field__input" type="date" name="to" defaultValue={list.get('to')} />
+        </label>
+        <div className="ops-filters__buttons">
+          <button type="submit" className="button">
+            {t('admin.common.filter')}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => list.apply({})}>
+            {t('admin.common.clear')}
+          </button>
+        </div>
+      </form>
+
+      <div className="ops-bulk" role="group" aria-label={t('admin.printjobs.bulk_label')}>
+        <span className="ops-muted">
+          {t('admin.printjobs.selected', { count: selected.length })}
+        </span>
+        <label className="ops-bulk__printer">
+          <span className="visually-hidden">{t('admin.printjobs.print_on')}</span>
+          <select
+            className="field__input"
+            name="bulk_printer"
+            value={printerId}
+            onChange={(e) => setPrinterId(e.target.value)}
+            aria-label={t('admin.printjobs.print_on')}
+          >
+            <option value="">{t('admin.printjobs.choose_printer')}</option>
+            {printers.data?.printers.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {ADMIN_PRINTJOB_ACTIONS.map((action) => (
+          <button
+            key={action}
+            type="button"
+            className="button button--secondary button--small"
+            data-testid={`bulk-${action}`}
+            disabled={selected.length === 0 || bulk.isPending}
+            onClick={() => start(action)}
+          >
+            {t(`admin.printjobs.actions.${action}`)}
+          </button>
+        ))}
+      </div>
+      <ErrorAlert error={bulk.error} />
+      {result && <BulkResult result={result} />}
+      {pending && (
+        <ActionConfirm
+          action={pending}
+          busy={bulk.isPending}
+          onCancel={() => setPending(null)}
+          onConfirm={() => {
+            bulk.mutate(pending);
+            setPending(null);
+          }}
+        />
+      )}
+
+      <LoadState isLoading={jobs.isLoading} error={jobs.error} />
+      {jobs.data && rows.length === 0 && <p className="ops-muted">{t('admin.common.empty')}</p>}
+      {rows.length > 0 && (
+        <div className="ops-table-wrap">
+          <table className="ops-table" data-testid="printjobs-table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <input
+                    type="checkbox"
+                    aria-label={t('admin.printjobs.select_all')}
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? [] : rows.map((r) => r.id))}
+                  />
+                </th>
+                <th scope="col">{t('admin.printjobs.columns.id')}</th>
+                <th scope="col">{t('admin.printjobs.columns.user')}</th>
+                <th scope="col">{t('admin.printjobs.columns.printer')}</th>
+                <th scope="col">{t('admin.printjobs.columns.status')}</th>
+                <th scope="col">{t('admin.printjobs.columns.documents')}</th>
+                <th scope="col">{t('admin.printjobs.columns.pages')}</th>
+                <th scope="col">{t('admin.printjobs.columns.cost')}</th>
+                <th scope="col">{t('admin.printjobs.columns.created')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((job) => (
+                <tr
+                  key={job.id}
+                  data-testid="printjob-row"
+                  data-id={job.id}
+                  data-status={job.status}
+                >
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={t('admin.printjobs.select_row', { id: job.id })}
+                      checked={selected.includes(job.id)}
+                      onChange={() => toggle(job.id)}
+                    />
+                  </td>
+                  <td>
+                    <Link to={`/admin/printjobs/${job.id}`}>#{job.id}</Link>
+                  </td>
+                  <td>
+                    <Link to={`/admin/users/${job.user.id}`}>{job.user.email}</Link>
+                  </td>
+                  <td>{job.printer?.name ?? t('admin.common.none')}</td>
+                  <td>
+                    <StatusBadge status={job.status} />
+                  </td>
+                  <td>{job.document_count}</td>
+                  <td>{job.page_count}</td>
+                  <td>{job.cost}</td>
+                  <td>{formatDateTime(locale, job.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {jobs.data && <Pager paging={jobs.data.paging} onPage={list.setPage} />}
+    </section>
+  );
+}
+
+function BulkResult({ result }: { result: TAdminBulkResult }) {
+  const t = useT();
+  return (
+    <div className="alert alert--success" role="status" data-testid="bulk-result">
+      <p>{t('admin.printjobs.done', { count: result.done.length })}</p>
+      {result.skipped.length > 0 && (
+        <>
+          <p>{t('admin.printjobs.skipped')}</p>
+          <ul className="alert__list">
+            {result.skipped.map((s) => (
+              <li key={s.id}>
+                #{s.id}: {s.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

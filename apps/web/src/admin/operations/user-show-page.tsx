@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatDate, formatDateTime } from '@printomat/shared';
+import { useCurrentUser } from '../../api/session';
+import { PageTitle } from '../../components/page-title';
+import { useLocale, useT } from '../../i18n/use-t';
+import { ConfirmDialog, Details, ErrorAlert, LoadState, StatusBadge } from './admin-ui';
+import { deleteUser, fetchUser, OPS_KEY } from './operations-api';
+
+/** One user: account, pages ledger, print jobs, and deleting them after a confirmation. */
+export function UserShowPage() {
+  const t = useT();
+  const { locale } = useLocale();
+  const id = Number(useParams().id);
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const query = useQuery({ queryKey: [...OPS_KEY, 'user', id], queryFn: () => fetchUser(id) });
+  const removal = useMutation({
+    mutationFn: () => deleteUser(id),
+    onSuccess: async ({ email }) => {
+      // Lists fetched before still hold the user: drop them rather than show them for a moment.
+      queryClient.removeQueries({ queryKey: [...OPS_KEY, 'user', id] });
+      queryClient.removeQueries({ queryKey: [...OPS_KEY, 'users'] });
+      await queryClient.invalidateQueries({ queryKey: OPS_KEY });
+      await navigate('/admin/users', { state: { notice: t('admin.users.deleted', { email }) } });
+    },
+  });
+  const user = query.data;
+  const none = t('admin.common.none');
+  const yesNo = (value: boolean) => (value ? t('admin.common.yes') : t('admin.common.no'));
+
+  return (
+    <section className="ops" aria-labelledby="ops-user-title">
+      <Link to="/admin/users" className="ops-back">
+        {t('admin.common.back')}
+      </Link>
+      <LoadState isLoading={query.isLoading} error={query.error} />
+      {user && (
+        <>
+          <PageTitle title={t('admin.users.detail_title', { email: user.email })} />
+          <h2 id="ops-user-title">{t('admin.users.detail_title', { email: user.email })}</h2>
+          <section className="card">
+            <Details
+              rows={[
+                [t('admin.users.columns.id'), user.id],
+                [t('admin.users.columns.role'), t(`account.roles.${user.role}`)],
+                [t('admin.users.fields.locale'), user.locale],
+                [t('admin.users.columns.pages'), user.remaining_page_limit],
+                [t('admin.users.columns.confirmed'), yesNo(user.email_confirmed)],
+                [t('admin.users.fields.premium'), yesNo(user.is_premium)],
+                [t('admin.users.fields.facebook'), yesNo(user.has_facebook)],
+                [
+                  t('admin.users.columns.last_login'),
+                  user.last_login_at ? formatDateTime(locale, user.last_login_at) : none,
+                ],
+                [
+                  t('admin.users.fields.mobile'),
+                  user.last_login_mobile ? formatDateTime(locale, user.last_login_mobile) : none,
+                ],
+                [t('admin.users.columns.created'), formatDateTime(locale, user.created_at)],
+              ]}
+            />
+            {me?.id !== user.id && (
+              <div className="ops-actions__buttons">
+                <button
+                  type="button"
+                  className="button ops-button--danger"
+                  data-testid="delete-user"
+                  onClick={() => {
+                    removal.reset();
+                    setConfirming(true);
+                  }}
+                >
+                  {t('admin.users.delete')}
+                </button>
+              </div>
+            )}
+            <ErrorAlert error={removal.error} />
+          </section>
+
+          <section className="card">
+            <h3 className="card__title">{t('admin.users.ledger')}</h3>
+            {user.grants.length === 0 ? (
+              <p className="ops-muted">{t('admin.users.no_grants')}</p>
+            ) : (
+              <div className="ops-table-wrap">
+                <table className="ops-table" data-testid="grants-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('admin.users.ledger_columns.source')}</th>
+                      <th scope="col">{t('admin.users.ledger_columns.pages')}</th>
+                      <th scope="col">{t('admin.users.ledger_columns.remaining')}</th>
+                      <th scope="col">{t('admin.users.ledger_columns.expires')}</th>
+                      <th scope="col">{t('admin.users.ledger_columns.reference')}</th>
+                      <th scope="col">{t('admin.users.ledger_columns.created')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {user.grants.map((g) => (
+                      <tr key={g.id}>
+                        <td>{sourceLabel(t, g.source)}</td>
+                        <td>{g.pages}</td>
+                        <td>{g.remaining}</td>
+                        <td>{g.expires_at ? formatDate(locale, g.expires_at) : none}</td>
+                        <td>{g.reference ?? none}</td>
+                        <td>{formatDate(locale, g.created_at)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+
+          <section className="card">
+            <h3 className="card__title">{t('admin.users.jobs')}</h3>
+            {user.printjobs.length === 0 ? (
+              <p className="ops-muted">{t('admin.users.no_jobs')}</p>
+            ) : (
+              <div className="ops-table-wrap">
+                <table className="ops-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('admin.printjobs.columns.id')}</th>
+                      <th scope="col">{t('admin.printjobs.columns.status')}</th>
+                      <th scope="col">{t('admin.printjobs.columns.printer')}</th>
+                      <th scope="col">{t('admin.printjobs.columns.pages')}</th>
+                      <th scope="col">{t('admin.printjobs.columns.cost')}</th>
+                      <th scope="col">{t('admin.printjobs.columns.created')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {user.printjobs.map((j) => (
+                      <tr key={j.id}>
+                        <td>
+                          <Link to={`/admin/printjobs/${j.id}`}>#{j.id}</Link>
+                        </td>
+                        <td>
+                          <StatusBadge status={j.status} />
+                        </td>
+                        <td>{j.printer?.name ?? none}</td>
+                        <td>{j.page_count}</td>
+                        <td>{j.cost}</td>
+                        <td>{formatDateTime(locale, j.created_at)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+          {confirming && (
+            <ConfirmDialog
+              question={t('admin.users.delete_confirm')}
+              detail={t('admin.users.delete_explained')}
+              confirmLabel={t('admin.users.delete')}
+              busy={removal.isPending}
+              onCancel={() => setConfirming(false)}
+              onConfirm={() => {
+                setConfirming(false);
+                removal.mutate();
+              }}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+const SOURCES = ['package', 'card_bonus', 'referral', 'admin', 'refund', 'welcome'] as const;
+
+function sourceLabel(t: ReturnType<typeof useT>, source: string): string {
+  const known = SOURCES.find((s) => s === source);
+  return known ? t(`admin.users.sources.${known}`) : source;
+}

@@ -1,0 +1,265 @@
+import { useId, type FormEvent } from 'react';
+import {
+  PRINTER_COUNTRIES,
+  type TAdminPrinter,
+  type TAdminPrinterIndex,
+  type TAdminPrinterInput,
+} from '@printomat/shared';
+import { readImages, readPrinterForm } from './printer-form-values';
+import { SelectField } from './select-field';
+import type { ApiError } from '../../api/client';
+import { FormAlert } from '../../components/form-alert';
+import { FormField } from '../../components/form-field';
+import { useT } from '../../i18n/use-t';
+import type { TPrinterImages } from './admin-printers-api';
+import { FieldErrors } from './field-errors';
+import { ImageField } from './image-field';
+import { OpenHoursFields } from './open-hours-fields';
+
+type TProps = {
+  printer: TAdminPrinter | null;
+  cities: TAdminPrinterIndex['cities'];
+  pending: boolean;
+  error: ApiError | null;
+  fieldErrors: Record<string, string[]>;
+  onSubmit: (data: TAdminPrinterInput, images: TPrinterImages) => void;
+  onCancel: () => void;
+};
+
+const TEXT_FIELDS = ['name', 'full_name', 'street', 'house_number', 'postcode'] as const;
+const FLAGS = ['is_color', 'is_copier', 'is_enabled', 'is_premium'] as const;
+const SHOWN_FIELDS = [
+  ...TEXT_FIELDS,
+  'description',
+  'country',
+  'city_id',
+  'location_x',
+  'location_y',
+  'radius',
+  'email',
+  'direct_print_code',
+  'express_email',
+  'minion_id',
+  'maps_place_url',
+  'logo',
+  'photo',
+];
+
+/** Every admin field of a printer (spec section 3), its open hours and its images. */
+export function PrinterForm({
+  printer,
+  cities,
+  pending,
+  error,
+  fieldErrors,
+  onSubmit,
+  onCancel,
+}: TProps) {
+  const t = useT();
+  const descriptionId = useId();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit(readPrinterForm(event.currentTarget), readImages(event.currentTarget));
+  };
+  const value = (v: string | number | null | undefined) =>
+    v === null || v === undefined ? '' : String(v);
+
+  return (
+    <form className="form printer-form" onSubmit={submit} noValidate data-testid="printer-form">
+      <FormAlert
+        error={error}
+        shownFields={[
+          ...SHOWN_FIELDS,
+          ...Object.keys(fieldErrors).filter((k) => /^open_hours\.\d+\.(open|close)_time$/.test(k)),
+        ]}
+      />
+      <fieldset>
+        <legend>{t('admin_printers.form.section_printer')}</legend>
+        <div className="printer-form__grid">
+          <FormField
+            name="name"
+            label={t('admin_printers.form.name')}
+            defaultValue={value(printer?.name)}
+            errors={fieldErrors.name}
+          />
+          <FormField
+            name="full_name"
+            label={t('admin_printers.form.full_name')}
+            defaultValue={value(printer?.full_name)}
+            errors={fieldErrors.full_name}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={descriptionId}>
+            {t('admin_printers.form.description')}
+          </label>
+          <textarea
+            id={descriptionId}
+            name="description"
+            className="field__input"
+            rows={3}
+            defaultValue={value(printer?.description)}
+          />
+          <FieldErrors id={`${descriptionId}-error`} errors={fieldErrors.description} />
+        </div>
+        <div className="printer-form__grid">
+          <FormField
+            name="direct_print_code"
+            label={t('admin_printers.form.direct_print_code')}
+            hint={t('admin_printers.form.direct_print_code_hint')}
+            inputMode="numeric"
+            defaultValue={value(printer?.direct_print_code)}
+            errors={fieldErrors.direct_print_code}
+          />
+          <FormField
+            name="minion_id"
+            label={t('admin_printers.form.minion_id')}
+            hint={t('admin_printers.form.minion_id_hint')}
+            defaultValue={value(printer?.minion_id)}
+            errors={fieldErrors.minion_id}
+          />
+          <FormField
+            name="email"
+            type="email"
+            label={t('admin_printers.form.email')}
+            defaultValue={value(printer?.email)}
+            errors={fieldErrors.email}
+          />
+          <FormField
+            name="express_email"
+            type="email"
+            label={t('admin_printers.form.express_email')}
+            defaultValue={value(printer?.express_email)}
+            errors={fieldErrors.express_email}
+          />
+        </div>
+        <div className="printer-form__flags">
+          {FLAGS.map((flag) => (
+            <label key={flag} className="printer-check">
+              <input
+                type="checkbox"
+                name={flag}
+                defaultChecked={printer ? printer[flag] : flag === 'is_enabled'}
+              />{' '}
+              {t(`admin_printers.form.${flag}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>{t('admin_printers.form.section_place')}</legend>
+        <div className="printer-form__grid">
+          <SelectField
+            name="country"
+            label={t('admin_printers.form.country')}
+            errors={fieldErrors.country}
+            defaultValue={value(printer?.country)}
+          >
+            <option value="">{t('admin_printers.form.choose_country')}</option>
+            {PRINTER_COUNTRIES.map((code) => (
+              <option key={code} value={code}>
+                {t(`admin_printers.countries.${code}`)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            name="city_id"
+            label={t('admin_printers.form.city')}
+            errors={fieldErrors.city_id}
+            defaultValue={value(printer?.city_id)}
+          >
+            <option value="">{t('admin_printers.form.choose_city')}</option>
+            {cities.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name} ({c.country})
+              </option>
+            ))}
+          </SelectField>
+          <FormField
+            name="street"
+            label={t('admin_printers.form.street')}
+            defaultValue={value(printer?.street)}
+            errors={fieldErrors.street}
+          />
+          <FormField
+            name="house_number"
+            label={t('admin_printers.form.house_number')}
+            defaultValue={value(printer?.house_number)}
+            errors={fieldErrors.house_number}
+          />
+          <FormField
+            name="postcode"
+            label={t('admin_printers.form.postcode')}
+            defaultValue={value(printer?.postcode)}
+            errors={fieldErrors.postcode}
+          />
+          <FormField
+            name="radius"
+            type="number"
+            min={0}
+            step={1}
+            label={t('admin_printers.form.radius')}
+            defaultValue={value(printer?.radius)}
+            errors={fieldErrors.radius}
+          />
+          <FormField
+            name="location_x"
+            type="number"
+            step="any"
+            label={t('admin_printers.form.location_x')}
+            defaultValue={value(printer?.location_x)}
+            errors={fieldErrors.location_x}
+          />
+          <FormField
+            name="location_y"
+            type="number"
+            step="any"
+            label={t('admin_printers.form.location_y')}
+            defaultValue={value(printer?.location_y)}
+            errors={fieldErrors.location_y}
+          />
+        </div>
+        <FormField
+          name="maps_place_url"
+          type="url"
+          label={t('admin_printers.form.maps_place_url')}
+          defaultValue={value(printer?.maps_place_url)}
+          errors={fieldErrors.maps_place_url}
+        />
+      </fieldset>
+
+      <OpenHoursFields hours={printer?.open_hours ?? []} errors={fieldErrors} />
+
+      <fieldset>
+        <legend>{t('admin_printers.form.section_images')}</legend>
+        <div className="printer-form__grid">
+          <ImageField
+            kind="logo"
+            currentUrl={printer?.logo_url ?? null}
+            errors={fieldErrors.logo}
+          />
+          <ImageField
+            kind="photo"
+            currentUrl={printer?.photo_url ?? null}
+            errors={fieldErrors.photo}
+          />
+        </div>
+      </fieldset>
+
+      <div className="printer-form__buttons">
+        <button type="submit" className="button" disabled={pending}>
+          {pending
+            ? t('admin_printers.form.saving')
+            : printer
+              ? t('admin_printers.form.save')
+              : t('admin_printers.form.create')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          {t('admin_printers.form.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import { EXPRESS_ORDER_STATUSES } from '../printing/express-lifecycle';
+import { ORIENTATIONS, PRINTJOB_STATUSES } from './printing';
+import { ROLES } from './auth';
+
+// Contracts of the administration area's print jobs, users, express discount codes, express
+// orders and audit log (`/api/admin/...`). Printers have their own in `printers.ts`.
+
+const zId = z.coerce.number().int().positive();
+const zPage = z.coerce.number().int().min(1).max(100_000).default(1);
+/** An optional query-string filter: an empty field means "no filter". */
+const zOptionalText = z
+  .string()
+  .trim()
+  .max(254)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const zOptionalDate = z
+  .union([z.literal(''), z.iso.date({ error: 'invalid' })])
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const ADMIN_PAGE_SIZE = 25;
+
+export const ZPaging = z.object({ page: z.number(), page_size: z.number(), total: z.number() });
+export type TPaging = z.infer<typeof ZPaging>;
+
+// ---- print jobs ----
+
+export const ADMIN_PRINTJOB_ACTIONS = ['print', 'fail', 'reset', 'mark_printed'] as const;
+export type TAdminPrintjobAction = (typeof ADMIN_PRINTJOB_ACTIONS)[number];
+
+export const ZAdminPrintjobQuery = z.object({
+  status: z
+    .enum(PRINTJOB_STATUSES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  email: zOptionalText,
+  printer_id: z
+    .union([z.literal(''), zId])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  from: zOptionalDate,
+  to: zOptionalDate,
+  page: zPage,
+});
+export type TAdminPrintjobQuery = z.input<typeof ZAdminPrintjobQuery>;
+
+export const ZAdminPrintjobRow = z.object({
+  id: z.number(),
+  status: z.enum(PRINTJOB_STATUSES),
+  user: z.object({ id: z.number(), email: z.string() }),
+  printer: z.object({ id: z.number(), name: z.string() }).nullable(),
+  document_count: z.number(),
+  page_count: z.number(),
+  cost: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TAdminPrintjobRow = z.infer<typeof ZAdminPrintjobRow>;
+
+export const ZAdminPrintjobList = z.object({
+  printjobs: z.array(ZAdminPrintjobRow),
+  paging: ZPaging,
+});
+export type TAdminPrintjobList = z.infer<typeof ZAdminPrintjobList>;
+
+export const ZAdminPrintjobDetail = ZAdminPrintjobRow.extend({
+  is_submitted: z.boolean(),
+  settings: z.object({
+    is_grayscale: z.boolean(),
+    is_duplex: z.boolean(),
+    orientation: z.enum(ORIENTATIONS),
+    pages_per_sheet: z.number(),
+  }),
+  documents: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      status: z.string(),
+      is_office: z.boolean(),
+      page_count: z.number().nullable(),
+      color_pages: z.number(),
+      copies: z.number(),
+      failure_reason: z.string().nullable(),
+      size_bytes: z.number(),
+    }),
+  ),
+  reservation: z
+    .object({ pages: z.number(), charged: z.number().nullable(), status: z.string() })
+    .nullable(),
+  printed_faces: z.number().nullable(),
+  failure_reason: z.string().nullable(),
+  released_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  express_order: z.object({ id: z.number(), express_url: z.string() }).nullable(),
+  allowed_actions: z.array(z.enum(ADMIN_PRINTJOB_ACTIONS)),
+});
+export type TAdminPrintjobDetail = z.infer<typeof ZAdminPrintjobDetail>;
+
+export const ZAdminPrintjobActionInput = z.object({
+  printer_id: zId.optional(),
+});
+
+export const ZAdminPrintjobBulkInput = z.object({
+  action: z.enum(ADMIN_PRINTJOB_ACTIONS),
+  ids: z.array(z.number().int().positive()).min(1, { error: 'blank' }).max(200),
+  printer_id: zId.optional(),
+});
+export type TAdminPrintjobBulkInput = z.infer<typeof ZAdminPrintjobBulkInput>;
+
+export const ZAdminBulkResult = z.object({
+  done: z.array(z.number()),
+  skipped: z.array(z.object({ id: z.number(), message: z.string() })),
+});
+export type TAdminBulkResult = z.infer<typeof ZAdminBulkResult>;
+
+// ---- users ----
+
+export const ZAdminUserQuery = z.object({
+  q: zOptionalText,
+  role: z
+    .enum(ROLES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  page: zPage,
+});
+export type TAdminUserQuery = z.input<typeof ZAdminUserQuery>;
+
+export const ZAdminUserRow = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  locale: z.string(),
+  email_confirmed: z.boolean(),
+  remaining_page_limit: z.number(),
+  last_login_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TAdminUserRow = z.infer<typeof ZAdminUserRow>;
+
+export const ZAdminUserList = z.object({ users: z.array(ZAdminUserRow), paging: ZPaging });
+export type TAdminUserList = z.infer<typeof ZAdminUserList>;
+
+export const ZAdminUserDetail = ZAdminUserRow.extend({
+  is_premium: z.boolean(),
+  last_login_mobile: z.string().nullable(),
+  has_facebook: z.boolean(),
+  grants: z.array(
+    z.object({
+      id: z.number(),
+      source: z.string(),
+      pages: z.number(),
+      remaining: z.number(),
+      expires_at: z.string().nullable(),
+      reference: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+  printjobs: z.array(ZAdminPrintjobRow),
+});
+export type TAdminUserDetail = z.infer<typeof ZAdminUserDetail>;
+
+// ---- express discount codes ----
+
+export const DISCOUNT_CODE_MAX_LENGTH = 32;
+
+/** A whole number typed into a form (string or number); empty says "can't be blank". */
+function zFormInt(min: number, max: number) {
+  return z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? 'blank' : 'not_a_number') })
+      .int({ error: 'not_an_integer' })
+      .min(min, { error: 'greater_than' })
+      .max(max, { error: 'less_than' }),
+  );
+}
+
+export const ZDiscountCodeInput = z.object({
+  code: z
+    .string()
+    .trim()
+    .max(DISCOUNT_CODE_MAX_LENGTH, { error: 'too_long' })
+    .regex(/^[A-Za-z0-9_-]*$/, { error: 'invalid' })
+    .optional()
+    .transform((v) => (v ? v.toUpperCase() : undefined)),
+  percent: zFormInt(1, 100),
+  expiration_date: zOptionalDate,
+  active: z.boolean().default(true),
+  number_of_uses: zFormInt(1, 1_000_000),
+});
+export type TDiscountCodeInput = z.input<typeof ZDiscountCodeInput>;
+
+export const ZDiscountCode = z.object({
+  id: z.number(),
+  code: z.string(),
+  percent: z.number(),
+  expiration_date: z.string().nullable(),
+  active: z.boolean(),
+  number_of_uses: z.number(),
+  uses: z.number(),
+  is_usable: z.boolean(),
+  created_at: z.string(),
+});
+export type TDiscountCode = z.infer<typeof ZDiscountCode>;
+
+// ---- express orders ----
+
+export const EXPRESS_ORDER_ACTIONS = ['print', 'fail', 'reset'] as const;
+export type TExpressOrderAction = (typeof EXPRESS_ORDER_ACTIONS)[number];
+
+export const ZExpressOrderQuery = z.object({
+  status: z
+    .enum(EXPRESS_ORDER_STATUSES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  page: zPage,
+});
+
+export const ZExpressOrder = z.object({
+  id: z.number(),
+  status: z.enum(EXPRESS_ORDER_STATUSES),
+  customer_email: z.string(),
+  printer: z.object({
+    id: z.number(),
+    name: z.string(),
+    is_enabled: z.boolean(),
+    maintenance_mode: z.boolean(),
+  }),
+  document_count: z.number(),
+  page_count: z.number(),
+  is_color: z.boolean(),
+  price_minor: z.number(),
+  currency: z.string(),
+  discount_code: z.string().nullable(),
+  discount_percent: z.number().nullable(),
+  express_url: z.string(),
+  failure_reason: z.string().nullable(),
+  printed_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  allowed_actions: z.array(z.enum(EXPRESS_ORDER_ACTIONS)),
+});
+export type TExpressOrder = z.infer<typeof ZExpressOrder>;
+
+export const ZExpressOrderList = z.object({ orders: z.array(ZExpressOrder), paging: ZPaging });
+export type TExpressOrderList = z.infer<typeof ZExpressOrderList>;
+
+// ---- audit log ----
+
+export const ZAdminAuditEntry = z.object({
+  id: z.number(),
+  action: z.string(),
+  subject_type: z.string().nullable(),
+  subject_id: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+  actor: z.object({ id: z.number(), email: z.string().nullable() }).nullable(),
+});
+export type TAdminAuditEntry = z.infer<typeof ZAdminAuditEntry>;
