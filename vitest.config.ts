@@ -23,6 +23,7 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
           ],
+          setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
       integration('integration', 'pglite'),

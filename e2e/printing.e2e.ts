@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { makePdf } from '../apps/server/test/helpers/fixtures';
 import { startTestPrinter, type TestPrinter } from '../apps/agent/src/kiosk/ipp-printer';
-import { httpSession, until } from '../apps/server/test/helpers/http-session';
+import { until } from '../apps/server/test/helpers/http-session';
 import { startAgentProcess, type TAgentProcess } from './helpers/agent-process';
 import { launchBrowser } from './helpers/browser';
+import { registerKioskAgent } from './helpers/kiosk';
 import { startServer, type TRunningServer } from './helpers/server';
 
 const CODE = '418273'; // Złote Tarasy in the demo data
@@ -21,17 +22,6 @@ let agent: TAgentProcess;
 let dir: string;
 const stateDir = () => path.join(dir, 'agent-state');
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-/** An admin session over plain HTTP (cookie + CSRF header), for the admin API. */
-async function adminClient(base: string) {
-  const session = await httpSession(base);
-  const res = await session.json('/api/auth/sign-in', 'POST', {
-    email: 'admin@printomat.example',
-    password: 'admin-demo-2026',
-  });
-  expect(res.status).toBe(200);
-  return session;
-}
 
 function restartAgent(): void {
   agent = startAgentProcess({
@@ -51,29 +41,13 @@ beforeAll(async () => {
     startTestPrinter(),
   ]);
   // A new kiosk's agent dials in unregistered; the admin registers it as the Złote Tarasy printer.
-  restartAgent();
-  const admin = await adminClient(server.url);
-  await until(async () => {
-    const list = (await (await admin.call('/api/admin/printers/detected')).json()) as {
-      detected: Array<{ minion_id: string }>;
-    };
-    return list.detected.some((d) => d.minion_id === MINION) ? true : undefined;
-  });
   const zloteTarasy = (await (await fetch(`${server.url}/api/printers/1`)).json()) as {
     name: string;
     availability: string;
   };
   expect(zloteTarasy).toMatchObject({ name: 'Złote Tarasy', availability: 'offline' });
-  const registered = await admin.json('/api/admin/printers/1/register_agent', 'POST', {
-    minion_id: MINION,
-  });
-  expect(registered.status).toBe(200);
-  await until(async () => {
-    const p = (await (await fetch(`${server.url}/api/printers/1`)).json()) as {
-      availability: string;
-    };
-    return p.availability === 'available' ? true : undefined;
-  });
+  restartAgent();
+  await registerKioskAgent(server.url, MINION);
 });
 afterAll(async () => {
   await agent?.stop();

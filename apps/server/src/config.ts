@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -66,9 +67,76 @@ const ZConfigEnv = z
       'https://graph.facebook.com/v19.0/oauth/access_token',
     ),
     FACEBOOK_PROFILE_URL: zUrl(['http:', 'https:']).default('https://graph.facebook.com/me'),
+    // Free pages and phone numbers (docs/free-pages.md).
+    REFERRAL_BONUS_PAGES: zInt(1, 10_000).default(20),
+    REFERRAL_BONUS_DAYS: zInt(1, 3650).default(30),
+    MIN_APP_VERSION: z
+      .string()
+      .regex(/^\d+(\.\d+){0,2}$/, { message: 'must be a version such as 3.2.0' })
+      .default('3.0.0'),
+    OLD_APP_EXTRA_PAGES: zInt(1, 10_000).default(10),
+    OLD_APP_EXTRA_DAYS: zInt(1, 3650).default(30),
+    /** Comma-separated E.164 numbers or prefixes refused as "blacklisted" (default: PL premium rate). */
+    PHONE_BLACKLIST: z.string().default('+48700,+48701,+48703,+48704,+48705,+48708'),
+    SMS_MAX_PER_DAY: zInt(1, 1000).default(10),
+    /** An HTTP SMS gateway; without it SMS go to the sandbox outbox (never in production). */
+    SMS_API_URL: zUrl(['http:', 'https:']).optional(),
+    SMS_API_TOKEN: z.string().min(1).optional(),
+    SMS_SENDER: z.string().min(1).max(11).default('Printomat'),
+    // Payments (docs/payments.md): which provider takes card/transfer/BLIK payments.
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    PAYMENT_CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 code such as PLN' })
+      .default('PLN'),
+    /** HMAC secret of the built-in sandbox provider's webhooks (required in production). */
+    PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
+    /** Where the sandbox delivers its webhooks; default PUBLIC_URL + /api/payments/webhooks/sandbox. */
+    PAYMENT_SANDBOX_WEBHOOK_URL: zUrl(['http:', 'https:']).optional(),
+    // Stripe and the SMS-payment sandbox (docs/payment-providers.md).
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_/, { message: 'must start with sk_ or rk_' })
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, { message: 'must start with whsec_' })
+      .optional(),
+    /** Tests only: the Stripe API at a local fake (refused in production). */
+    STRIPE_API_BASE: zUrl(['http:', 'https:']).optional(),
+    /** HMAC secret of the SMS-payment sandbox; in production the sandbox runs only when it is set. */
+    SMS_PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
   })
   .superRefine(
     (env, ctx) => {
+      if (
+        env.NODE_ENV === 'production' &&
+        env.PAYMENT_PROVIDER === 'sandbox' &&
+        !env.PAYMENT_WEBHOOK_SECRET
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENT_WEBHOOK_SECRET'],
+          message: 'must be set in production when PAYMENT_PROVIDER is sandbox',
+        });
+      }
+      if (env.NODE_ENV === 'production' && env.STRIPE_API_BASE) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_API_BASE'],
+          message: 'is for tests only and must not be set in production',
+        });
+      }
+      if (env.PAYMENT_PROVIDER === 'stripe') {
+        for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+          if (!env[name])
+            ctx.addIssue({
+              code: 'custom',
+              path: [name],
+              message: 'must be set when PAYMENT_PROVIDER is stripe',
+            });
+        }
+      }
       if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
         ctx.addIssue({
           code: 'custom',
@@ -115,6 +183,58 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
     demoKiosk: env.DEMO_KIOSK ?? env.NODE_ENV === 'development',
     trustProxy: env.TRUST_PROXY,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
+    freePages: {
+      referralBonusPages: env.REFERRAL_BONUS_PAGES,
+      referralBonusDays: env.REFERRAL_BONUS_DAYS,
+      minAppVersion: env.MIN_APP_VERSION,
+      oldAppExtraPages: env.OLD_APP_EXTRA_PAGES,
+      oldAppExtraDays: env.OLD_APP_EXTRA_DAYS,
+    },
+    sms: {
+      apiUrl: env.SMS_API_URL,
+      apiToken: env.SMS_API_TOKEN,
+      sender: env.SMS_SENDER,
+      maxPerDay: env.SMS_MAX_PER_DAY,
+      blacklist: env.PHONE_BLACKLIST.split(',')
+        .map((entry) => entry.replace(/[\s-]/g, ''))
+        .filter(Boolean),
+    },
+    payments: {
+      provider: env.PAYMENT_PROVIDER,
+      currency: env.PAYMENT_CURRENCY,
+      // Outside production a secret derived from the data directory is good enough: stable
+      // across restarts, different per installation.
+      webhookSecret:
+        env.PAYMENT_WEBHOOK_SECRET ??
+        createHash('sha256')
+          .update(`printomat-sandbox:${path.resolve(env.DATA_DIR)}`)
+          .digest('hex'),
+      sandboxWebhookUrl:
+        env.PAYMENT_SANDBOX_WEBHOOK_URL ?? `${publicUrl}/api/payments/webhooks/sandbox`,
+    },
+    /** Stripe keys (docs/payment-providers.md); required when PAYMENT_PROVIDER is stripe. */
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            ...(env.STRIPE_API_BASE ? { apiBase: env.STRIPE_API_BASE } : {}),
+          }
+        : undefined,
+    /**
+     * The SMS-payment sandbox (it grants pages without money moving): on outside production with
+     * a secret derived from the data directory, in production only when its secret is set.
+     */
+    smsPaymentSandbox:
+      env.SMS_PAYMENT_SANDBOX_SECRET || env.NODE_ENV !== 'production'
+        ? {
+            webhookSecret:
+              env.SMS_PAYMENT_SANDBOX_SECRET ??
+              createHash('sha256')
+                .update(`printomat-sms-sandbox:${path.resolve(env.DATA_DIR)}`)
+                .digest('hex'),
+          }
+        : undefined,
     facebook:
       env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
         ? {

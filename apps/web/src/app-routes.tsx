@@ -9,6 +9,7 @@ import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { PrinterPage } from './pages/printer-page';
 import { publicRoutes } from './pages/public/public-routes';
+import { paymentRoutes } from './payments/payment-routes';
 import { SignInPage } from './pages/sign-in-page';
 import { SignUpPage } from './pages/sign-up-page';
 
@@ -36,6 +37,7 @@ export function AppRoutes({ modalRegistry }: { modalRegistry?: readonly TModalEn
         <Route path="confirm-email" element={<ConfirmEmailPage />} />
         {/* Public pages: /business, /contact, /faq, /privacy, /terms, /kup-pakiet… */}
         {publicRoutes()}
+        {paymentRoutes()}
         <Route
           path="account"
           element={

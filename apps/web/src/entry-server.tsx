@@ -4,6 +4,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import {
   createTranslator,
   type TLocale,
+  type TPackageList,
   type TPrinterMap,
   type TPublicPrinter,
   type TSessionState,
@@ -14,12 +15,13 @@ import { AppProviders } from './app-providers';
 import { AppRoutes } from './app-routes';
 import { PRINTER_MAP_QUERY_KEY } from './map/map-api';
 import { isPublicPath, publicPageMeta, type TPageMeta } from './pages/public/page-meta';
+import { PACKAGES_QUERY_KEY } from './payments/payments-api';
 import { createQueryClient } from './query-client';
 import { seedQueryClient, type TSsrData } from './ssr-data';
 
 export type { TSsrData };
 
-type TNeed = { kind: 'map' } | { kind: 'printer'; id: number };
+type TNeed = { kind: 'map' } | { kind: 'printer'; id: number } | { kind: 'packages' };
 
 const clean = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 
@@ -30,6 +32,7 @@ const clean = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 export function dataNeeds(pathname: string): TNeed[] | null {
   const path = clean(pathname);
   if (path === '/sign-in' || path === '/sign-up') return [];
+  if (path === '/kup-pakiet') return [{ kind: 'map' }, { kind: 'packages' }];
   if (isPublicPath(path)) return [{ kind: 'map' }];
   if (path === '/map' || /^\/map\/[a-z0-9-]+$/.test(path)) return [{ kind: 'map' }];
   const onMap = /^\/map\/[a-z0-9-]+\/(\d{1,9})$/.exec(path);
@@ -58,11 +61,17 @@ export function pageMeta(pathname: string, locale: TLocale): TPageMeta {
  */
 export function renderPage(
   url: string,
-  data: { session: TSessionState; map?: TPrinterMap; printer?: TPublicPrinter },
+  data: {
+    session: TSessionState;
+    map?: TPrinterMap;
+    printer?: TPublicPrinter;
+    packages?: TPackageList;
+  },
 ): { html: string; ssr: TSsrData } {
   const queries: Array<[QueryKey, unknown]> = [[SESSION_QUERY_KEY, data.session]];
   if (data.map) queries.push([PRINTER_MAP_QUERY_KEY, data.map]);
   if (data.printer) queries.push([printerQueryKey(data.printer.id), data.printer]);
+  if (data.packages) queries.push([PACKAGES_QUERY_KEY, data.packages]);
   const ssr: TSsrData = { queries };
   const queryClient = createQueryClient();
   seedQueryClient(queryClient, ssr);

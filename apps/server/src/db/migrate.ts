@@ -6,6 +6,10 @@ import * as m0003 from './migrations/0003-page-reservations';
 import * as m0004 from './migrations/0004-release';
 import * as m0005 from './migrations/0005-agents';
 import * as m0006 from './migrations/0006-location-suggestions';
+import * as m0007 from './migrations/0007-express';
+import * as m0008 from './migrations/0008-payments';
+import * as m0009 from './migrations/0009-free-pages';
+import * as m0010 from './migrations/0010-sms-payments';
 
 // Listed statically so the same migrations run under tsx, in tests and in a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +19,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-release': m0004,
   '0005-agents': m0005,
   '0006-location-suggestions': m0006,
+  '0007-express': m0007,
+  '0008-payments': m0008,
+  '0009-free-pages': m0009,
+  '0010-sms-payments': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -179,6 +179,7 @@ export interface TPrintjobsTable {
   printed_faces: number | null;
   printing_started_at: TNullableTimestamp;
   failure_reason: string | null;
+  express_order_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: TCreatedAt;
   updated_at: TTimestamp;
 }
@@ -269,6 +270,18 @@ export interface TPrinterUsageReportsTable {
   received_at: TCreatedAt;
 }
 
+/** The SMS-payment sandbox: one row per simulated SMS (providers/sms-payment.ts). */
+export interface TSmsSandboxSessionsTable {
+  session_id: string;
+  reference: string;
+  outcome: 'success' | 'failure';
+  event_id: string;
+  sent_at: TCreatedAt;
+  deliveries: ColumnType<number, number | undefined, number>;
+  delivered_at: TNullableTimestamp;
+  last_delivery_status: string | null;
+}
+
 export interface TLocationSuggestionsTable {
   id: Generated<number>;
   user_id: number | null;
@@ -282,7 +295,215 @@ export interface TLocationSuggestionsTable {
   created_at: TCreatedAt;
 }
 
+export type TPackageAudience = 'personal' | 'business';
+
+export interface TPackagesTable {
+  id: Generated<number>;
+  code: string;
+  audience: TPackageAudience;
+  pages: number;
+  validity_days: number;
+  regular_price_minor: number;
+  promo_percent: ColumnType<number, number | undefined, number>;
+  price_minor: number;
+  currency: string;
+  is_popular: ColumnType<boolean, boolean | undefined, boolean>;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_at: TCreatedAt;
+  updated_at: TTimestamp;
+}
+
+export type TPaymentStatus = 'processing' | 'completed' | 'failed';
+
+export interface TPaymentsTable {
+  id: Generated<number>;
+  reference: string;
+  user_id: number | null;
+  payer_email: string;
+  package_id: number;
+  provider: string;
+  provider_reference: string | null;
+  checkout_url: string | null;
+  method: 'card' | 'transfer' | 'blik' | 'sms';
+  status: ColumnType<TPaymentStatus, TPaymentStatus | undefined, TPaymentStatus>;
+  amount_minor: number;
+  currency: string;
+  pages: number;
+  validity_days: number;
+  idempotency_key: string;
+  grant_id: number | null;
+  pages_expire_at: TNullableTimestamp;
+  receipt_number: string | null;
+  flag: string | null;
+  failure_code: string | null;
+  locale: TLocale;
+  created_at: TCreatedAt;
+  updated_at: TTimestamp;
+  completed_at: TNullableTimestamp;
+}
+
+export interface TProviderEventsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  kind: string;
+  reference: string | null;
+  outcome: string;
+  received_at: TCreatedAt;
+}
+
+export interface TCardSetupsTable {
+  id: Generated<number>;
+  reference: string;
+  user_id: number;
+  provider: string;
+  provider_reference: string | null;
+  status: ColumnType<'pending' | 'added' | 'failed', 'pending' | undefined, 'added' | 'failed'>;
+  saved_card_id: number | null;
+  bonus_pages: ColumnType<number, number | undefined, number>;
+  bonus_expires_at: TNullableTimestamp;
+  created_at: TCreatedAt;
+  updated_at: TTimestamp;
+}
+
+export interface TSavedCardsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: string;
+  fingerprint: string;
+  brand: string;
+  last4: string;
+  created_at: TCreatedAt;
+}
+
+export interface TCardBonusesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  fingerprint: string;
+  pages: number;
+  granted_at: TCreatedAt;
+}
+
+export interface TSandboxSessionsTable {
+  token_hash: string;
+  provider_reference: string;
+  kind: 'payment' | 'card';
+  reference: string;
+  method: string | null;
+  amount_minor: number | null;
+  currency: string | null;
+  description: string;
+  customer_email: string;
+  locale: string;
+  return_url: string;
+  status: ColumnType<
+    'open' | 'challenge' | 'done',
+    'open' | undefined,
+    'open' | 'challenge' | 'done'
+  >;
+  challenge_code: string | null;
+  pending_outcome: string | null;
+  card_fingerprint: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  created_at: TCreatedAt;
+  expires_at: Date;
+}
+
+export interface TReferralCreditsTable {
+  id: Generated<number>;
+  referrer_user_id: number;
+  invited_user_id: number;
+  pages: number;
+  created_at: TCreatedAt;
+}
+
+export interface TUserDataTable {
+  user_id: number;
+  phone_number: string | null;
+  phone_verified_at: TNullableTimestamp;
+  app_version: string | null;
+  app_version_seen_at: TNullableTimestamp;
+  old_app_verification_required: ColumnType<boolean, boolean | undefined, boolean>;
+  old_app_bonus_granted_at: TNullableTimestamp;
+  updated_at: TTimestamp;
+}
+
+export interface TPhoneVerificationsTable {
+  user_id: number;
+  phone_number: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  sent_at: TTimestamp;
+  expires_at: TTimestamp;
+  created_at: TCreatedAt;
+}
+
+export interface TSmsSendsTable {
+  id: Generated<number>;
+  user_id: number;
+  phone_number: string;
+  sent_at: TTimestamp;
+}
+
+export interface TSmsOutboxTable {
+  id: Generated<number>;
+  to_number: string;
+  body: string;
+  created_at: TCreatedAt;
+}
+
+export interface TExpressDiscountCodesTable {
+  id: Generated<number>;
+  code: string;
+  percent: number;
+  /** A calendar date (read it with to_char: drivers turn dates into local-time Dates); the code works through that day. */
+  expiration_date: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  number_of_uses: number;
+  uses: ColumnType<number, number | undefined, number>;
+  created_by_user_id: number | null;
+  created_at: TCreatedAt;
+}
+
+export type TExpressOrderStatus = 'created' | 'scheduled' | 'printed' | 'failed';
+
+export interface TExpressOrdersTable {
+  id: Generated<number>;
+  token: string;
+  printer_id: number;
+  customer_email: string;
+  status: ColumnType<TExpressOrderStatus, TExpressOrderStatus | undefined, TExpressOrderStatus>;
+  document_count: number;
+  page_count: number;
+  is_color: ColumnType<boolean, boolean | undefined, boolean>;
+  price_minor: number;
+  currency: string;
+  discount_code_id: number | null;
+  discount_percent: number | null;
+  failure_reason: string | null;
+  printed_at: TNullableTimestamp;
+  created_at: TCreatedAt;
+  updated_at: TTimestamp;
+}
+
 export interface TDB {
+  express_discount_codes: TExpressDiscountCodesTable;
+  express_orders: TExpressOrdersTable;
+  referral_credits: TReferralCreditsTable;
+  user_data: TUserDataTable;
+  phone_verifications: TPhoneVerificationsTable;
+  sms_sends: TSmsSendsTable;
+  sms_outbox: TSmsOutboxTable;
+  packages: TPackagesTable;
+  payments: TPaymentsTable;
+  provider_events: TProviderEventsTable;
+  card_setups: TCardSetupsTable;
+  saved_cards: TSavedCardsTable;
+  card_bonuses: TCardBonusesTable;
+  sandbox_sessions: TSandboxSessionsTable;
+  sms_sandbox_sessions: TSmsSandboxSessionsTable;
   location_suggestions: TLocationSuggestionsTable;
   detected_printers: TDetectedPrintersTable;
   agent_download_tokens: TAgentDownloadTokensTable;

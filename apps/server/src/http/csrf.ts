@@ -6,6 +6,13 @@ import { AppError } from './errors';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // The spec's legacy phone-app call removes a document with GET; it must still carry the token.
 const GET_ROUTES_NEEDING_TOKEN = new Set(['/ajax/documents/:id/remove']);
+// Not called by our pages: payment providers' signed notifications (verified by signature), and
+// the sandbox provider's hosted page, which stands for a foreign site (its token is the credential).
+const ROUTES_WITHOUT_TOKEN = new Set([
+  'POST /api/payments/webhooks/:provider',
+  'POST /sandbox-pay/:token',
+  'POST /sandbox-pay/:token/3ds',
+]);
 
 const csrfError = () => new AppError(403, 'csrf', 'errors.csrf');
 
@@ -23,6 +30,7 @@ export function registerCsrfProtection(app: FastifyInstance, ctx: TAppContext): 
   const allowedOrigins = new Set([new URL(ctx.config.publicUrl).origin]);
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
+    if (url && ROUTES_WITHOUT_TOKEN.has(`${request.method} ${url}`)) return;
     if (SAFE_METHODS.has(request.method) && !(url && GET_ROUTES_NEEDING_TOKEN.has(url))) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {

@@ -26,7 +26,19 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/printers/:id', // a printer's public page (address, open hours, can it print now)
   'GET /agent/ws', // printer agents: authenticated by their secret in the first message
   'GET /agent/documents/:documentId', // printer agents: authenticated by a short-lived token
+  'GET /api/packages', // the packages on sale (public shop pages)
+  'POST /api/payments/webhooks/:provider', // payment providers: authenticated by their signature
+  // The sandbox provider's hosted payment page: a 256-bit token in the address is the credential.
+  'GET /sandbox-pay/:token',
+  'POST /sandbox-pay/:token',
+  'GET /sandbox-pay/:token/3ds',
+  'POST /sandbox-pay/:token/3ds',
   'GET /dev/mailbox', // development only: never registered when SMTP_URL is set or in production
+  // The SMS-payment sandbox's operator page and its simulated SMS: the signed session token is
+  // the credential (the payer may open it in any browser); not registered when the sandbox is off.
+  'GET /sandbox-sms',
+  'POST /sandbox-sms/simulate',
+  'GET /dev/sms', // development only: the sandbox SMS outbox; never registered in production
   'GET /', // the landing page (pre-rendered for guests; public data only)
   'GET /*', // the web app's static files and page shell (no data)
   'HEAD /*',

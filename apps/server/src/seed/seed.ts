@@ -2,6 +2,8 @@ import type { TDb } from '../db/database';
 import { hashPassword } from '../modules/auth/passwords';
 import { randomCode } from '../modules/auth/tokens';
 import { grantPages } from '../modules/pages/pages-ledger.service';
+import { seedPackages } from './packages-seed';
+import { seedExpressData } from './express-seed';
 import { DEMO_ACCOUNTS, DEMO_CITIES, DEMO_PRINTERS, OPEN_HOURS } from './demo-data';
 
 export async function isDatabaseEmpty(db: TDb): Promise<boolean> {
@@ -137,5 +139,7 @@ export async function seedDemoData(db: TDb, now = new Date()): Promise<void> {
         );
       }
     }
+    await seedPackages(trx);
+    await seedExpressData(trx, now);
   });
 }

@@ -2,17 +2,33 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
-import type { TLocale, TPrinterMap, TPublicPrinter, TSessionState } from '@printomat/shared';
+import type {
+  TLocale,
+  TPackageList,
+  TPrinterMap,
+  TPublicPrinter,
+  TSessionState,
+} from '@printomat/shared';
 import type { TAppContext } from '../context';
+import { presentPackage } from '../modules/packages/packages.presenter';
+import { listActivePackages } from '../modules/packages/packages.service';
+import { paymentProviders } from '../modules/payments/provider-registry';
 import { getPrinterMap, getPublicPrinter } from '../modules/printers/printers.service';
 
 /** What apps/web/src/entry-server.tsx (built with `vite build --ssr`) offers the server. */
 interface TSsrModule {
   /** The data a public page needs, or null when the path is not pre-rendered. */
-  dataNeeds(pathname: string): Array<{ kind: 'map' } | { kind: 'printer'; id: number }> | null;
+  dataNeeds(
+    pathname: string,
+  ): Array<{ kind: 'map' } | { kind: 'printer'; id: number } | { kind: 'packages' }> | null;
   renderPage(
     url: string,
-    data: { session: TSessionState; map?: TPrinterMap; printer?: TPublicPrinter },
+    data: {
+      session: TSessionState;
+      map?: TPrinterMap;
+      printer?: TPublicPrinter;
+      packages?: TPackageList;
+    },
   ): { html: string; ssr: unknown };
   pageMeta(pathname: string, locale: TLocale): { title: string; description: string };
 }
@@ -58,6 +74,11 @@ export async function createPrerenderer(ctx: TAppContext): Promise<TPrerenderer 
         const data: Parameters<TSsrModule['renderPage']>[1] = { session };
         for (const need of needs) {
           if (need.kind === 'map') data.map = await getPrinterMap(ctx);
+          else if (need.kind === 'packages')
+            data.packages = {
+              packages: (await listActivePackages(ctx.db)).map(presentPackage),
+              payment_methods: paymentProviders(ctx).methods(),
+            };
           else data.printer = await getPublicPrinter(ctx, need.id);
         }
         const { html, ssr: embedded } = ssr.renderPage(url.pathname + url.search, data);

@@ -14,6 +14,9 @@ export const MODAL_REGISTRY: readonly TModalEntry[] = [
     load: () => import('./modals/printjobs-preview-modal'),
   },
   { pattern: 'mailings/report_location', load: () => import('./modals/report-location-modal') },
+  { pattern: 'payments/email_required', load: () => import('./modals/email-required-modal') },
+  { pattern: 'phone/add', load: () => import('./modals/phone-add-modal') },
+  { pattern: 'phone/verify', load: () => import('./modals/phone-verify-modal') },
 ];
 
 export type TModalMatch = {

@@ -11,6 +11,8 @@ import { useSubmit } from '../forms/use-submit';
 import { useT } from '../i18n/use-t';
 import { useModal } from '../modal/modal-context';
 import { ChangePasswordForm } from './change-password-form';
+import { PhoneCard } from '../free-pages/phone-card';
+import { PurchaseHistory } from '../payments/purchase-history';
 
 export function AccountPage() {
   const t = useT();
@@ -32,6 +34,8 @@ export function AccountPage() {
             </>
           )}
         </section>
+        <PhoneCard />
+        <PurchaseHistory />
         <LanguageCard />
         <SignOutCard />
       </div>

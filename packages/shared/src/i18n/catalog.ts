@@ -24,6 +24,8 @@ import { admin } from './messages/admin';
 import { admin_printers } from './messages/admin_printers';
 import { payments } from './messages/payments';
 import { free_pages } from './messages/free_pages';
+import { phone } from './messages/phone';
+import { sms_payments } from './messages/sms_payments';
 
 /** Every namespace of the catalog. Add a new namespace file here. */
 export const NAMESPACES = {
@@ -51,6 +53,8 @@ export const NAMESPACES = {
   admin_printers,
   payments,
   free_pages,
+  phone,
+  sms_payments,
 } as const;
 
 type TNamespaces = typeof NAMESPACES;

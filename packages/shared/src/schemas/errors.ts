@@ -35,6 +35,11 @@ const KNOWN = new Set([
   'greater_than',
   'less_than',
   'incorrect',
+  'invalid_format',
+  'close_before_open',
+  'wrong_image_format',
+  'image_too_small',
+  'image_too_large',
 ]);
 
 /** Turns zod issues (whose messages are catalog keys) into translated messages per field. */

@@ -4,3 +4,6 @@ export * from './errors';
 export * from './printing';
 export * from './agent';
 export * from './printers';
+export * from './admin-printers';
+export * from './payments';
+export * from './free-pages';

@@ -1,4 +1,4 @@
-import { createTranslator, type TLocale } from '@printomat/shared';
+import { createTranslator, formatDateTime, formatMoney, type TLocale } from '@printomat/shared';
 import type { TMail } from './mailer';
 
 const escapeHtml = (s: string) =>
@@ -68,5 +68,43 @@ export function locationSuggestionMail(
       }),
       t('mail.signature'),
     ]),
+  };
+}
+
+export function paymentReceiptMail(
+  locale: TLocale,
+  to: string,
+  r: {
+    receiptNumber: string;
+    reference: string;
+    packageCode: string;
+    pages: number;
+    amountMinor: number;
+    currency: string;
+    paidAt: Date;
+    expiresAt: Date;
+    link: string;
+  },
+): TMail {
+  const t = createTranslator(locale);
+  return {
+    to,
+    subject: t('payments.receipt_mail.subject', { number: r.receiptNumber }),
+    ...layout(
+      [
+        t('mail.greeting'),
+        t('payments.receipt_mail.body', { package: r.packageCode, count: r.pages }),
+        t('payments.receipt_mail.details', {
+          number: r.receiptNumber,
+          reference: r.reference,
+          amount: formatMoney(locale, r.amountMinor, r.currency),
+          // Our printers are in Poland and Germany: one time zone for every receipt.
+          paid_at: formatDateTime(locale, r.paidAt, 'Europe/Warsaw'),
+          expires_at: formatDateTime(locale, r.expiresAt, 'Europe/Warsaw'),
+        }),
+        t('mail.signature'),
+      ],
+      r.link,
+    ),
   };
 }

@@ -106,4 +106,9 @@ export interface TPaymentProvider {
     headers: Readonly<Record<string, string | string[] | undefined>>,
     now: Date,
   ): TProviderEvent;
+  /**
+   * Optional: fills what a verified card event only names by id (Stripe: the card's fingerprint
+   * is on the PaymentMethod). Called after verification, outside any transaction.
+   */
+  completeCardEvent?(event: TProviderEvent): Promise<TProviderEvent>;
 }

@@ -1,25 +1,44 @@
-import { useId } from 'react';
-import { Link } from 'react-router';
-import { COLOR_PAGE_MULTIPLIER, PACKAGE_M_PROMO_PERCENT } from '@printomat/shared';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { COLOR_PAGE_MULTIPLIER } from '@printomat/shared';
+import { useCurrentUser } from '../../api/session';
+import { signInPathFor } from '../../components/require-auth';
 import { useLocale, useT } from '../../i18n/use-t';
+import { CheckoutPanel } from '../../payments/checkout-panel';
+import { usePackages } from '../../payments/payments-api';
 import { Icon } from './icons';
 import { PackageCard } from './package-card';
-import { PERSONAL_PACKAGES, formatPrice, packagePrice } from './package-data';
+import { formatPrice, shopOffer } from './package-data';
 import { PublicPageHead } from './public-page-head';
 import { ArrowLink, ProseCard, PublicHero, usePageScroll } from './public-layout';
 
 /**
- * `/kup-pakiet` ("buy a package"): the packages with pages, validity and price in the
- * language's currency, colour vs mono, the package M offer. Checkout comes with the payments
- * issue; until then the buttons are disabled and say why.
+ * `/kup-pakiet` ("buy a package"): the personal packages on sale (from the database, also in
+ * the pre-rendered HTML) with pages, colour equivalent, validity and price, the package M
+ * offer, and checkout: `?package=M` opens the checkout of that package (the paid-package
+ * modal links here), guests are asked to sign in first.
  */
 export function BuyPackagePage() {
   const t = useT();
   const { locale } = useLocale();
   usePageScroll();
-  const soonId = useId();
-  const promoOffer = PERSONAL_PACKAGES.find((offer) => offer.promoPercent);
-  const promo = promoOffer ? packagePrice(promoOffer, locale) : null;
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const packages = usePackages();
+  const personal = (packages.data?.packages ?? []).filter((p) => p.audience === 'personal');
+  const promo = personal.find((p) => p.promo_percent > 0);
+  const methods = packages.data?.payment_methods ?? [];
+  const chosenCode = params.get('package');
+  const chosen = user ? personal.find((p) => p.code === chosenCode) : undefined;
+
+  const choose = (code: string) => {
+    const next = `/kup-pakiet?package=${encodeURIComponent(code)}`;
+    if (!user) {
+      void navigate(signInPathFor(next));
+      return;
+    }
+    setParams({ package: code }, { replace: true });
+  };
 
   return (
     <div className="public-page" data-testid="buy-package-page">
@@ -31,37 +50,49 @@ export function BuyPackagePage() {
         lead={t('packages.buy.lead')}
       />
       <div className="public-page__body container">
-        {promo && promo.regular !== null && (
+        {promo && (
           <div className="promo-band promo-band--compact" data-testid="package-promo">
             <span className="promo-band__badge" aria-hidden="true">
-              {t('packages.card.promo', { percent: PACKAGE_M_PROMO_PERCENT })}
+              {t('packages.card.promo', { percent: promo.promo_percent })}
             </span>
             <div className="promo-band__copy">
               <h2 className="promo-band__title">
-                {t('packages.buy.promo.title', { percent: PACKAGE_M_PROMO_PERCENT })}
+                {t('packages.buy.promo.title', { percent: promo.promo_percent })}
               </h2>
               <p className="promo-band__text">
                 {t('packages.buy.promo.text', {
-                  price: formatPrice(locale, promo.amount, promo.currency),
-                  regular: formatPrice(locale, promo.regular, promo.currency),
+                  price: formatPrice(locale, promo.price_minor, promo.currency),
+                  regular: formatPrice(locale, promo.regular_price_minor, promo.currency),
                 })}
               </p>
             </div>
           </div>
         )}
 
+        {packages.isError && (
+          <p className="alert alert--error" role="alert">
+            {t('common.errors.generic')}
+          </p>
+        )}
         <ul className="package-grid" aria-label={t('packages.buy.list_label')}>
-          {PERSONAL_PACKAGES.map((offer) => (
-            <li key={offer.id}>
-              <PackageCard offer={offer} name={t('packages.card.name', { name: offer.id })}>
+          {personal.map((pkg) => (
+            <li key={pkg.id}>
+              <PackageCard
+                offer={shopOffer(pkg)}
+                name={t('packages.card.name', { name: pkg.code })}
+              >
                 <button
                   type="button"
-                  className="button button--block"
-                  disabled
-                  aria-describedby={soonId}
+                  className={
+                    pkg.is_popular || pkg.promo_percent > 0
+                      ? 'button button--block'
+                      : 'button button--secondary button--block'
+                  }
+                  onClick={() => choose(pkg.code)}
+                  aria-pressed={chosen?.id === pkg.id}
                   data-testid="package-buy"
                 >
-                  {t('packages.buy.soon_button')}
+                  {user ? t('payments.checkout.buy') : t('payments.checkout.sign_in')}
                 </button>
               </PackageCard>
             </li>
@@ -69,13 +100,22 @@ export function BuyPackagePage() {
         </ul>
         <p className="package-note package-note--center">{t('packages.buy.prices_note')}</p>
 
-        <aside className="callout" id={soonId} data-testid="checkout-soon">
-          <Icon name="clock" size={28} />
+        {chosen && (
+          <CheckoutPanel
+            key={chosen.id}
+            pkg={chosen}
+            methods={methods}
+            onCancel={() => setParams({}, { replace: true })}
+          />
+        )}
+
+        <aside className="callout" data-testid="free-pages-callout">
+          <Icon name="gift" size={28} />
           <div>
-            <h2 className="callout__title">{t('packages.buy.soon.title')}</h2>
+            <h2 className="callout__title">{t('packages.buy.free.title')}</h2>
             <p className="callout__text">
-              {t('packages.buy.soon.text')}{' '}
-              <Link to="/zdobadz-strony">{t('packages.buy.soon.link')}</Link>
+              {t('packages.buy.free.text')}{' '}
+              <Link to="/zdobadz-strony">{t('packages.buy.free.link')}</Link>
             </p>
           </div>
         </aside>
@@ -112,7 +152,15 @@ export function BuyPackagePage() {
             <p>{t('packages.buy.validity.text')}</p>
           </ProseCard>
           <ProseCard id="package-payment-title" icon="card" title={t('packages.buy.payment.title')}>
-            <p>{t('packages.buy.payment.text')}</p>
+            <p data-testid="payment-methods">
+              {methods.length > 0
+                ? t('packages.buy.payment.text', {
+                    methods: new Intl.ListFormat(locale, { style: 'long', type: 'unit' }).format(
+                      methods.map((m) => t(`packages.buy.payment.method.${m}`)),
+                    ),
+                  })
+                : t('payments.errors.unavailable')}
+            </p>
             <ArrowLink to="/business#pricing">{t('packages.buy.payment.business')}</ArrowLink>
           </ProseCard>
         </div>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import {
   ADD_CARD_BONUS_DAYS,
@@ -11,6 +12,10 @@ import { PublicPageHead } from './public-page-head';
 import { ArrowLink, PublicHero, usePageScroll } from './public-layout';
 
 const BONUS = { pages: ADD_CARD_BONUS_PAGES, days: ADD_CARD_BONUS_DAYS };
+
+// The signed-in part (referral link, history, card bonus) is its own chunk: guests, who get this
+// page pre-rendered, never load it.
+const FreePagesPanel = lazy(() => import('../../free-pages/free-pages-panel'));
 
 /** `/zdobadz-strony` ("get pages"): invite friends, add a card (12 pages for 7 days), packages. */
 export function GetPagesPage() {
@@ -27,6 +32,11 @@ export function GetPagesPage() {
         lead={t('packages.get.lead')}
       />
       <div className="public-page__body container">
+        {user && (
+          <Suspense fallback={null}>
+            <FreePagesPanel />
+          </Suspense>
+        )}
         <ul className="way-grid">
           <li className="way-card" data-testid="get-pages-invite">
             <span className="way-card__icon">
@@ -34,7 +44,11 @@ export function GetPagesPage() {
             </span>
             <h2 className="way-card__title">{t('packages.get.invite.title')}</h2>
             <p className="way-card__text">{t('packages.get.invite.text')}</p>
-            <ArrowLink to="/recommend">{t('packages.get.invite.cta')}</ArrowLink>
+            {user ? (
+              <ArrowLink to="#referral">{t('free_pages.referral.link_label')}</ArrowLink>
+            ) : (
+              <ArrowLink to="/recommend">{t('packages.get.invite.cta')}</ArrowLink>
+            )}
           </li>
           <li className="way-card way-card--highlight" data-testid="get-pages-card">
             <span className="way-card__icon">
@@ -43,8 +57,8 @@ export function GetPagesPage() {
             <h2 className="way-card__title">{t('packages.get.card.title', BONUS)}</h2>
             <p className="way-card__text">{t('packages.get.card.text', BONUS)}</p>
             {user ? (
-              <Link to="/account" className="button">
-                {t('home.panel.account')}
+              <Link to="/cards/add" className="button">
+                {t('free_pages.card.cta')}
               </Link>
             ) : (
               <Link to="/sign-up" className="button">

@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { useLocale, useT } from '../../i18n/use-t';
 import { Icon } from './icons';
-import { colorPagesOf, formatPrice, packagePrice, type TPackageOffer } from './package-data';
+import {
+  colorPagesOf,
+  formatPrice,
+  offerPrice,
+  type TPackageOffer,
+  type TShopOffer,
+} from './package-data';
 
 /** One package: pages, what they are worth in colour, validity, price (and the promotion). */
 export function PackageCard({
@@ -11,7 +17,7 @@ export function PackageCard({
   net = false,
   children,
 }: {
-  offer: TPackageOffer;
+  offer: TPackageOffer | TShopOffer;
   name: string;
   subtitle?: string;
   /** Business prices: "net" after the price. */
@@ -21,7 +27,7 @@ export function PackageCard({
 }) {
   const t = useT();
   const { locale } = useLocale();
-  const price = packagePrice(offer, locale);
+  const price = offerPrice(offer, locale);
   const perPage = formatPrice(locale, price.amount / offer.pages, price.currency);
   const headingId = `package-${offer.id}-name`;
   const classes = ['package-card'];

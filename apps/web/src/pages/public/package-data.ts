@@ -1,14 +1,10 @@
-import {
-  PACKAGE_M_PROMO_PERCENT,
-  colorPagesFrom,
-  formatMoney,
-  type TLocale,
-} from '@printomat/shared';
+import { colorPagesFrom, formatMoney, type TLocale, type TPackage } from '@printomat/shared';
 
 /**
- * Page packages as the public pages show them. Sizes and prices are not in the spec: these
- * are the shop's list until the payments issue serves the packages from the database.
- * Prices are in minor units (grosze, cents); personal prices include VAT, business ones are net.
+ * Page packages as the public pages show them. The personal packages on /kup-pakiet come from
+ * the database (`GET /api/packages`, see `shopOffer`); the business page's offers below are
+ * still the shop's static list. Prices are in minor units (grosze, cents); personal prices
+ * include VAT, business ones are net.
  */
 export type TCurrency = 'PLN' | 'EUR';
 export type TPackageOffer = {
@@ -23,20 +19,6 @@ export type TPackageOffer = {
 /** Złoty for Polish and English, euro for German. */
 export const LOCALE_CURRENCY: Record<TLocale, TCurrency> = { pl: 'PLN', en: 'PLN', de: 'EUR' };
 
-export const PERSONAL_PACKAGES: readonly TPackageOffer[] = [
-  { id: 'S', pages: 30, days: 30, price: { PLN: 990, EUR: 290 } },
-  {
-    id: 'M',
-    pages: 90,
-    days: 60,
-    price: { PLN: 2700, EUR: 700 },
-    promoPercent: PACKAGE_M_PROMO_PERCENT,
-    popular: true,
-  },
-  { id: 'L', pages: 200, days: 90, price: { PLN: 4990, EUR: 1290 } },
-  { id: 'XL', pages: 500, days: 180, price: { PLN: 9990, EUR: 2490 } },
-];
-
 export const BUSINESS_PACKAGES = [
   { id: 'start', pages: 500, days: 30, price: { PLN: 9900, EUR: 2490 } },
   { id: 'team', pages: 2000, days: 90, price: { PLN: 34900, EUR: 8490 }, popular: true },
@@ -44,7 +26,7 @@ export const BUSINESS_PACKAGES = [
 ] as const satisfies readonly TPackageOffer[];
 
 export type TPackagePrice = {
-  currency: TCurrency;
+  currency: string;
   /** What is paid now, in minor units (after the promotion, if any). */
   amount: number;
   /** The price before the promotion; null without one. */
@@ -63,11 +45,41 @@ export function packagePrice(offer: TPackageOffer, locale: TLocale): TPackagePri
 }
 
 /** With the currency symbol and 2 decimals, in the locale's style: "9,90 zł", "2,90 €", "PLN 9.90". */
-export function formatPrice(locale: TLocale, amount: number, currency: TCurrency): string {
+export function formatPrice(locale: TLocale, amount: number, currency: string): string {
   return formatMoney(locale, amount, currency);
 }
 
 /** How many colour pages the package's mono pages are worth (1 colour = 3 mono, rounded down). */
-export function colorPagesOf(offer: TPackageOffer): number {
+export function colorPagesOf(offer: { pages: number }): number {
   return colorPagesFrom(offer.pages);
+}
+
+/** A package from the database as a card shows it: its own currency, price after promotion. */
+export type TShopOffer = {
+  id: string;
+  pages: number;
+  days: number;
+  price: TPackagePrice;
+  promoPercent: number;
+  popular: boolean;
+};
+
+export function shopOffer(pkg: TPackage): TShopOffer {
+  return {
+    id: pkg.code,
+    pages: pkg.pages,
+    days: pkg.validity_days,
+    price: {
+      currency: pkg.currency,
+      amount: pkg.price_minor,
+      regular: pkg.promo_percent > 0 ? pkg.regular_price_minor : null,
+    },
+    promoPercent: pkg.promo_percent,
+    popular: pkg.is_popular,
+  };
+}
+
+/** Either kind of offer, priced for `locale`. */
+export function offerPrice(offer: TPackageOffer | TShopOffer, locale: TLocale): TPackagePrice {
+  return 'amount' in offer.price ? offer.price : packagePrice(offer as TPackageOffer, locale);
 }

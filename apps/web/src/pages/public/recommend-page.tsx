@@ -47,8 +47,8 @@ export function RecommendPage() {
             ))}
           </ol>
           {user ? (
-            <Link to="/account" className="button">
-              {t('home.panel.account')}
+            <Link to="/zdobadz-strony#referral" className="button">
+              {t('free_pages.referral.link_label')}
             </Link>
           ) : (
             <Link to="/sign-up" className="button">

@@ -20,10 +20,9 @@ export const packages = defineMessages({
       title: 'Buy a page package',
       lead: 'Prepaid pages for every Printomat printer. Choose how many pages you need and how long they should stay valid.',
       list_label: 'Page packages',
-      soon_button: 'Checkout coming soon',
-      soon: {
-        title: 'Online checkout is coming soon',
-        text: 'Soon you will buy packages right here and pay by card, bank transfer, BLIK or SMS. Until then, start with free pages.',
+      free: {
+        title: 'Free pages',
+        text: 'Add a card and get 12 pages for 7 days, or invite friends.',
         link: 'Get free pages',
       },
       promo: {
@@ -45,7 +44,13 @@ export const packages = defineMessages({
       },
       payment: {
         title: 'Payment',
-        text: 'Card, bank transfer, BLIK or SMS. Businesses pay online by transfer or card and get monthly VAT invoices.',
+        text: 'Ways to pay: {methods}. Your pages are added as soon as the payment is confirmed, and the receipt comes by e-mail.',
+        method: {
+          card: 'card',
+          transfer: 'bank transfer',
+          blik: 'BLIK',
+          sms: 'SMS',
+        },
         business: 'Packages for business',
       },
       prices_note: 'Prices include VAT.',
@@ -90,10 +95,9 @@ export const packages = defineMessages({
       title: 'Seitenpaket kaufen',
       lead: 'Seiten im Voraus für jeden Printomat-Drucker. Wähle, wie viele Seiten du brauchst und wie lange sie gültig sein sollen.',
       list_label: 'Seitenpakete',
-      soon_button: 'Kauf bald verfügbar',
-      soon: {
-        title: 'Der Online-Kauf kommt bald',
-        text: 'Bald kaufst du Pakete direkt hier und bezahlst per Karte, Überweisung, BLIK oder SMS. Bis dahin starte mit Gratisseiten.',
+      free: {
+        title: 'Gratisseiten',
+        text: 'Füge eine Karte hinzu und erhalte 12 Seiten für 7 Tage, oder lade Freunde ein.',
         link: 'Gratisseiten erhalten',
       },
       promo: {
@@ -115,7 +119,13 @@ export const packages = defineMessages({
       },
       payment: {
         title: 'Bezahlung',
-        text: 'Karte, Überweisung, BLIK oder SMS. Unternehmen bezahlen online per Überweisung oder Karte und erhalten monatliche Rechnungen mit MwSt.',
+        text: 'Zahlungsarten: {methods}. Ihre Seiten werden gutgeschrieben, sobald die Zahlung bestätigt ist, und der Beleg kommt per E-Mail.',
+        method: {
+          card: 'Karte',
+          transfer: 'Überweisung',
+          blik: 'BLIK',
+          sms: 'SMS',
+        },
         business: 'Pakete für Unternehmen',
       },
       prices_note: 'Preise inklusive MwSt.',
@@ -162,10 +172,9 @@ export const packages = defineMessages({
       title: 'Kup pakiet stron',
       lead: 'Przedpłacone strony do każdej drukarki Printomat. Wybierz, ile stron potrzebujesz i jak długo mają być ważne.',
       list_label: 'Pakiety stron',
-      soon_button: 'Zakup wkrótce',
-      soon: {
-        title: 'Zakup online już wkrótce',
-        text: 'Wkrótce kupisz pakiety bezpośrednio tutaj i zapłacisz kartą, przelewem, BLIK-iem lub SMS-em. Do tego czasu zacznij od darmowych stron.',
+      free: {
+        title: 'Darmowe strony',
+        text: 'Dodaj kartę i otrzymaj 12 stron na 7 dni albo zaproś znajomych.',
         link: 'Zdobądź darmowe strony',
       },
       promo: {
@@ -187,7 +196,13 @@ export const packages = defineMessages({
       },
       payment: {
         title: 'Płatność',
-        text: 'Karta, przelew, BLIK lub SMS. Firmy płacą online przelewem lub kartą i dostają comiesięczne faktury VAT.',
+        text: 'Sposoby płatności: {methods}. Strony dodajemy od razu po potwierdzeniu płatności, a potwierdzenie zakupu przychodzi e-mailem.',
+        method: {
+          card: 'karta',
+          transfer: 'przelew',
+          blik: 'BLIK',
+          sms: 'SMS',
+        },
         business: 'Pakiety dla firm',
       },
       prices_note: 'Ceny zawierają VAT.',

@@ -1,0 +1,250 @@
+import { ADD_CARD_BONUS_DAYS, ADD_CARD_BONUS_PAGES, type TLocale } from '@printomat/shared';
+import type { TAppContext } from '../../context';
+import type { TDb } from '../../db/database';
+import { AppError, notFound } from '../../http/errors';
+import { enqueueJob } from '../jobs/queue';
+import { SEND_MAIL_JOB } from '../mail/mail.jobs';
+import { paymentReceiptMail } from '../mail/mail.templates';
+import { grantPages } from '../pages/pages-ledger.service';
+import { creditReferrerAfterPurchase } from '../referrals/referrals.service';
+import { WebhookRejected, type TProviderEvent } from './payment-provider';
+import {
+  claimCardBonus,
+  findGrantIdByReference,
+  findUserEmailAndLocale,
+  lockCardSetup,
+  lockPaymentByReference,
+  recordProviderEvent,
+  setProviderEventOutcome,
+  updateCardSetup,
+  updatePayment,
+  upsertSavedCard,
+  type TPaymentRow,
+} from './payments.repo';
+import { paymentsUnavailable } from './payments.service';
+import { paymentProviders } from './provider-registry';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type TWebhookOutcome =
+  | 'duplicate'
+  | 'unknown_reference'
+  | 'completed'
+  | 'failed'
+  | 'processing'
+  | 'unchanged'
+  | 'amount_mismatch'
+  | 'card_added'
+  | 'card_added_no_bonus'
+  | 'card_failed'
+  | 'ignored';
+
+/**
+ * A provider's notification. Verified on the raw bytes first (nothing is recorded for a bad
+ * one); then, in ONE transaction: the event id is recorded (unique), and only the first
+ * delivery does the work. The amount credited is always the one stored with our payment.
+ */
+export async function handleProviderWebhook(
+  ctx: TAppContext,
+  providerName: string,
+  rawBody: Buffer,
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+): Promise<TWebhookOutcome> {
+  const provider = paymentProviders(ctx).byName(providerName);
+  if (!provider) throw notFound();
+  const now = ctx.now();
+  let event: TProviderEvent;
+  try {
+    event = provider.parseWebhook(rawBody, headers, now);
+  } catch (error) {
+    if (error instanceof WebhookRejected) {
+      ctx.log.warn({ provider: providerName, reason: error.reason }, 'webhook rejected');
+      throw new AppError(400, `webhook_${error.reason}`, 'payments.errors.webhook_rejected');
+    }
+    throw error;
+  }
+  if (event.kind === 'card' && provider.completeCardEvent) {
+    try {
+      event = await provider.completeCardEvent(event);
+    } catch (error) {
+      // Not recorded: the provider retries the notification later.
+      ctx.log.warn({ err: error, provider: providerName }, 'card event could not be completed');
+      throw paymentsUnavailable();
+    }
+  }
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    const eventRowId = await recordProviderEvent(trx, {
+      provider: provider.name,
+      event_id: event.eventId,
+      kind: event.kind,
+      reference: event.kind === 'ignored' ? null : event.reference,
+      outcome: 'received',
+    });
+    if (eventRowId === undefined) return 'duplicate' as const;
+    const result: TWebhookOutcome =
+      event.kind === 'payment'
+        ? await applyPaymentEvent(ctx, trx, provider.name, event, now)
+        : event.kind === 'card'
+          ? await applyCardEvent(trx, provider.name, event, now)
+          : 'ignored';
+    await setProviderEventOutcome(trx, eventRowId, result);
+    return result;
+  });
+  if (outcome === 'completed') ctx.worker.kick();
+  if (outcome === 'amount_mismatch')
+    ctx.log.error({ provider: providerName, event: event.eventId }, 'payment amount mismatch');
+  return outcome;
+}
+
+async function applyPaymentEvent(
+  ctx: TAppContext,
+  trx: TDb,
+  providerName: string,
+  event: Extract<TProviderEvent, { kind: 'payment' }>,
+  now: Date,
+): Promise<TWebhookOutcome> {
+  const payment = await lockPaymentByReference(trx, providerName, event.reference);
+  if (!payment) return 'unknown_reference';
+  // Completed is final: nothing a later notification says takes pages back or grants again.
+  if (payment.status === 'completed') return 'unchanged';
+  const mismatch =
+    (event.amountMinor !== null && event.amountMinor !== payment.amount_minor) ||
+    (event.currency !== null && event.currency.toUpperCase() !== payment.currency);
+  if (mismatch) {
+    await updatePayment(trx, payment.id, { flag: 'amount_mismatch' });
+    return 'amount_mismatch';
+  }
+  switch (event.status) {
+    case 'processing':
+      return payment.status === 'processing' ? 'processing' : 'unchanged';
+    case 'failed':
+      if (payment.status !== 'processing') return 'unchanged';
+      await updatePayment(trx, payment.id, {
+        status: 'failed',
+        failure_code: event.failureCode ?? 'failed',
+      });
+      return 'failed';
+    case 'completed':
+      // A failed payment the provider later collects (a late transfer) still gets its pages.
+      await completePayment(ctx, trx, payment, now);
+      return 'completed';
+  }
+}
+
+async function completePayment(
+  ctx: TAppContext,
+  trx: TDb,
+  payment: TPaymentRow,
+  now: Date,
+): Promise<void> {
+  const receiptNumber = `R-${now.getUTCFullYear()}-${String(payment.id).padStart(6, '0')}`;
+  const expiresAt = new Date(now.getTime() + payment.validity_days * DAY_MS);
+  if (payment.user_id === null) {
+    // The payer deleted their account meanwhile: the money record is kept, nobody to credit.
+    await updatePayment(trx, payment.id, {
+      status: 'completed',
+      completed_at: now,
+      receipt_number: receiptNumber,
+      flag: 'payer_deleted',
+    });
+    return;
+  }
+  await grantPages(
+    trx,
+    {
+      userId: payment.user_id,
+      source: 'package',
+      pages: payment.pages,
+      validDays: payment.validity_days,
+      reference: payment.reference,
+    },
+    now,
+  );
+  const grantId = await findGrantIdByReference(trx, payment.user_id, 'package', payment.reference);
+  await updatePayment(trx, payment.id, {
+    status: 'completed',
+    completed_at: now,
+    grant_id: grantId ?? null,
+    pages_expire_at: expiresAt,
+    receipt_number: receiptNumber,
+    failure_code: null,
+  });
+  await creditReferrerAfterPurchase(trx, payment.user_id, now);
+  const user = await findUserEmailAndLocale(trx, payment.user_id);
+  const locale: TLocale = user?.locale ?? payment.locale;
+  await enqueueJob(
+    trx,
+    SEND_MAIL_JOB,
+    paymentReceiptMail(locale, user?.email ?? payment.payer_email, {
+      receiptNumber,
+      reference: payment.reference,
+      packageCode: await packageCodeOf(trx, payment.package_id),
+      pages: payment.pages,
+      amountMinor: payment.amount_minor,
+      currency: payment.currency,
+      paidAt: now,
+      expiresAt,
+      link: `${ctx.config.publicUrl}/payments/${payment.reference}`,
+    }),
+    { uniqueKey: `receipt:${payment.reference}` },
+  );
+}
+
+async function packageCodeOf(trx: TDb, packageId: number): Promise<string> {
+  const row = await trx
+    .selectFrom('packages')
+    .select('code')
+    .where('id', '=', packageId)
+    .executeTakeFirst();
+  return row?.code ?? '';
+}
+
+async function applyCardEvent(
+  trx: TDb,
+  providerName: string,
+  event: Extract<TProviderEvent, { kind: 'card' }>,
+  now: Date,
+): Promise<TWebhookOutcome> {
+  const setup = await lockCardSetup(trx, providerName, event.reference);
+  if (!setup) return 'unknown_reference';
+  // Added is final. A failed setup may still be added later: on a provider's hosted page the
+  // person can try another card after a refused one (Stripe: setup_failed, then succeeded).
+  if (setup.status === 'added') return 'unchanged';
+  if (event.status === 'failed' || !event.fingerprint) {
+    if (setup.status !== 'pending') return 'unchanged';
+    await updateCardSetup(trx, setup.id, { status: 'failed' });
+    return 'card_failed';
+  }
+  const savedCardId = await upsertSavedCard(trx, {
+    user_id: setup.user_id,
+    provider: providerName,
+    fingerprint: event.fingerprint,
+    brand: event.brand ?? 'card',
+    last4: event.last4 ?? '',
+  });
+  const won = await claimCardBonus(trx, {
+    user_id: setup.user_id,
+    fingerprint: `${providerName}:${event.fingerprint}`,
+    pages: ADD_CARD_BONUS_PAGES,
+  });
+  if (won) {
+    await grantPages(
+      trx,
+      {
+        userId: setup.user_id,
+        source: 'card_bonus',
+        pages: ADD_CARD_BONUS_PAGES,
+        validDays: ADD_CARD_BONUS_DAYS,
+        reference: setup.reference,
+      },
+      now,
+    );
+  }
+  await updateCardSetup(trx, setup.id, {
+    status: 'added',
+    saved_card_id: savedCardId,
+    bonus_pages: won ? ADD_CARD_BONUS_PAGES : 0,
+    bonus_expires_at: won ? new Date(now.getTime() + ADD_CARD_BONUS_DAYS * DAY_MS) : null,
+  });
+  return won ? 'card_added' : 'card_added_no_bonus';
+}

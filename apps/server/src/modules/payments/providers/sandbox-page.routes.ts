@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TAppContext } from '../../../context';
+import {
+  findOpenSandboxSession,
+  submitSandboxChallenge,
+  submitSandboxForm,
+  type TSandboxResult,
+} from './sandbox-checkout.service';
+import { renderSandboxChallenge, renderSandboxForm, renderSandboxGone } from './sandbox-page.html';
+
+const ZTokenParams = z.object({ token: z.string().min(20).max(100) });
+const ZForm = z.record(z.string(), z.string());
+
+/**
+ * The sandbox provider's hosted page. It stands for a foreign provider's site: reachable
+ * without our session (its unguessable token is the credential) and without our CSRF header
+ * (a plain HTML form, as on a provider's own domain).
+ */
+export function registerSandboxPageRoutes(root: FastifyInstance, ctx: TAppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+      .send(body);
+
+  const answer = (
+    reply: FastifyReply,
+    token: string,
+    result: TSandboxResult,
+    challenge: boolean,
+  ) => {
+    switch (result.kind) {
+      case 'redirect':
+        return reply.redirect(result.url, 303);
+      case 'gone':
+        return html(reply, 410, renderSandboxGone(reply.request.locale));
+      case 'form':
+        return html(
+          reply,
+          422,
+          challenge || result.session.status === 'challenge'
+            ? renderSandboxChallenge(token, result.session, result.errors)
+            : renderSandboxForm(token, result.session, result.errors),
+        );
+    }
+  };
+
+  app.get(
+    '/sandbox-pay/:token',
+    { schema: { hide: true, params: ZTokenParams } },
+    async (request, reply) => {
+      const { token } = request.params;
+      const session = await findOpenSandboxSession(ctx, token);
+      if (!session || session.status === 'done')
+        return html(reply, 410, renderSandboxGone(request.locale));
+      if (session.status === 'challenge') return reply.redirect(`/sandbox-pay/${token}/3ds`, 303);
+      return html(reply, 200, renderSandboxForm(token, session));
+    },
+  );
+
+  app.post(
+    '/sandbox-pay/:token',
+    { schema: { hide: true, params: ZTokenParams, body: ZForm } },
+    async (request, reply) =>
+      answer(
+        reply,
+        request.params.token,
+        await submitSandboxForm(ctx, request.params.token, request.body),
+        false,
+      ),
+  );
+
+  app.get(
+    '/sandbox-pay/:token/3ds',
+    { schema: { hide: true, params: ZTokenParams } },
+    async (request, reply) => {
+      const { token } = request.params;
+      const session = await findOpenSandboxSession(ctx, token);
+      if (!session || session.status === 'done')
+        return html(reply, 410, renderSandboxGone(request.locale));
+      if (session.status !== 'challenge') return reply.redirect(`/sandbox-pay/${token}`, 303);
+      return html(reply, 200, renderSandboxChallenge(token, session));
+    },
+  );
+
+  app.post(
+    '/sandbox-pay/:token/3ds',
+    { schema: { hide: true, params: ZTokenParams, body: ZForm } },
+    async (request, reply) =>
+      answer(
+        reply,
+        request.params.token,
+        await submitSandboxChallenge(ctx, request.params.token, request.body),
+        true,
+      ),
+  );
+}
