@@ -104,6 +104,9 @@ describe('buying pages', () => {
     expect(html).toMatch(/PLN\s18\.90/);
     expect(html).toContain('id="printomat-ssr-data"');
     expect(html).toContain('"promo_percent":30');
+    // The Payment card names what the server takes (the SMS-payment sandbox is on here).
+    expect(html).toContain('"payment_methods":["card","transfer","blik","sms"]');
+    expect(html).toContain('Ways to pay: card, bank transfer, BLIK, SMS.');
   });
 
   it('buys package M with the promo by card with 3-D Secure, gets its pages and prints with them', async () => {
@@ -246,5 +249,34 @@ describe('buying pages', () => {
       'The add-card bonus was already used for this account or this card.',
     );
     expect(await remainingPages()).toBe(87 + 12);
+  });
+
+  it('pays for package S by SMS: the operator page, the simulated SMS, the status page', async () => {
+    await page.goto(`${server.url}/kup-pakiet`);
+    expect(await page.getByTestId('payment-methods').innerText()).toContain(
+      'Ways to pay: card, bank transfer, BLIK, SMS.',
+    );
+    await page.getByTestId('package-S').getByTestId('package-buy').click();
+    await page.getByTestId('checkout').waitFor();
+    await page.getByTestId('method-sms').check();
+    await page.getByTestId('checkout-pay').click();
+
+    // The SMS operator's page: the number and the text to send.
+    await page.waitForURL(/\/sandbox-sms\?session=/);
+    expect(await page.getByTestId('sms-number').innerText()).toBe('92555');
+    expect(await page.getByTestId('sms-text').innerText()).toMatch(/^PRINT [A-Z0-9]{6}$/);
+    await page.screenshot({ path: shot('sms-operator'), fullPage: true });
+    await page.locator('input[name=outcome][value=success]').check();
+    await page.locator('#sms-form button[type=submit]').click();
+
+    await page.waitForURL(/\/payments\/pay_/);
+    await page.locator('[data-testid=payment-status][data-status=completed]').waitFor({
+      timeout: 20_000,
+    });
+    expect(await page.getByTestId('payment-pages-added').innerText()).toMatch(
+      /^30 pages were added to your account, valid until /,
+    );
+    // Notified twice, credited once.
+    expect(await remainingPages()).toBe(87 + 12 + 30);
   });
 });

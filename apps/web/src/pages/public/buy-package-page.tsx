@@ -152,15 +152,17 @@ export function BuyPackagePage() {
             <p>{t('packages.buy.validity.text')}</p>
           </ProseCard>
           <ProseCard id="package-payment-title" icon="card" title={t('packages.buy.payment.title')}>
-            <p data-testid="payment-methods">
-              {methods.length > 0
-                ? t('packages.buy.payment.text', {
-                    methods: new Intl.ListFormat(locale, { style: 'long', type: 'unit' }).format(
-                      methods.map((m) => t(`packages.buy.payment.method.${m}`)),
-                    ),
-                  })
-                : t('payments.errors.unavailable')}
-            </p>
+            {packages.data && (
+              <p data-testid="payment-methods">
+                {methods.length > 0
+                  ? t('packages.buy.payment.text', {
+                      methods: new Intl.ListFormat(locale, { style: 'long', type: 'unit' }).format(
+                        methods.map((m) => t(`packages.buy.payment.method.${m}`)),
+                      ),
+                    })
+                  : t('payments.errors.unavailable')}
+              </p>
+            )}
             <ArrowLink to="/business#pricing">{t('packages.buy.payment.business')}</ArrowLink>
           </ProseCard>
         </div>
