@@ -1,3 +1,4 @@
+import { checkLedger } from '../../src/modules/payments/ledger-check';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs/promises';
@@ -60,10 +61,15 @@ export async function createTestApp(
     ctx,
     smtp,
     async close() {
+      // Whatever the file did, its pages ledger must still add up (issue 7's "after the whole
+      // suite"): every integration test database is checked before it is thrown away.
+      const problems = await checkLedger(ctx.db);
       await app.close();
       await closeContext(ctx);
       await smtp.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
+      if (problems.length > 0)
+        throw new Error(`pages ledger inconsistent: ${JSON.stringify(problems, null, 2)}`);
     },
   };
 }
