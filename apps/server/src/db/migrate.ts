@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-express';
 import * as m0008 from './migrations/0008-payments';
 import * as m0009 from './migrations/0009-free-pages';
 import * as m0010 from './migrations/0010-sms-payments';
+import * as m0011 from './migrations/0011-statistics-outlive-users';
 
 // Listed statically so the same migrations run under tsx, in tests and in a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-payments': m0008,
   '0009-free-pages': m0009,
   '0010-sms-payments': m0010,
+  '0011-statistics-outlive-users': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
