@@ -6,10 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { makePdf } from '../apps/server/test/helpers/fixtures';
 import { startTestPrinter, type TestPrinter } from '../apps/agent/src/kiosk/ipp-printer';
-import { httpSession, until } from '../apps/server/test/helpers/http-session';
 import { startAgentProcess, type TAgentProcess } from './helpers/agent-process';
 import { launchBrowser } from './helpers/browser';
+import { adminClient, releaseAtPrinter, signedInClient } from './helpers/kiosk';
+import { englishPage, submitSignIn } from './helpers/pages';
 import { startServer, type TRunningServer } from './helpers/server';
+import { stopAll } from './helpers/teardown';
 
 const CODE = '418273'; // Złote Tarasy (printer 1) in the demo data
 const MINION = 'e2e-admin-kiosk';
@@ -43,25 +45,11 @@ beforeAll(async () => {
     stateDir: path.join(dir, 'agent-state'),
   });
 });
-afterAll(async () => {
-  await agent?.stop();
-  await browser?.close();
-  await printer?.stop();
-  await server?.stop();
-  if (dir) await fs.rm(dir, { recursive: true, force: true });
-});
+afterAll(() => stopAll({ agent, browser, printer, server, dir }));
 
 async function signedIn(email: string, password: string, next: string): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'en-GB',
-    viewport: { width: 1280, height: 1000 },
-  });
-  await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
-  const page = await context.newPage();
-  await page.goto(`${server.url}/sign-in`);
-  await page.locator('input[name=email]').fill(email);
-  await page.locator('input[name=password]').fill(password);
-  await page.locator('form button[type=submit]').click();
+  const page = await englishPage(browser, server.url);
+  await submitSignIn(page, server.url, email, password);
   await page.waitForURL((url) => url.pathname !== '/sign-in');
   await page.goto(`${server.url}${next}`);
   return page;
@@ -70,11 +58,7 @@ async function signedIn(email: string, password: string, next: string): Promise<
 const adminPage = (next: string) => signedIn('admin@printomat.example', 'admin-demo-2026', next);
 
 async function printerCount(): Promise<number> {
-  const admin = await httpSession(server.url);
-  await admin.json('/api/auth/sign-in', 'POST', {
-    email: 'admin@printomat.example',
-    password: 'admin-demo-2026',
-  });
+  const admin = await adminClient(server.url);
   const index = (await (await admin.call('/api/admin/printers')).json()) as {
     printers: unknown[];
   };
@@ -102,28 +86,8 @@ describe('printer administration', () => {
       .toBe('available');
 
     // Anna prints the 3-page lecture at this printer (over the API the web app uses).
-    const anna = await httpSession(server.url);
-    await anna.json('/api/auth/sign-in', 'POST', {
-      email: 'anna@printomat.example',
-      password: 'anna-demo-2026',
-    });
-    const form = new FormData();
-    form.append('file', new Blob([await fs.readFile(lecture)]), 'lecture.pdf');
-    const uploaded = await anna.call('/ajax/documents/upload', { method: 'POST', body: form });
-    expect(uploaded.status).toBeLessThan(300);
-    const job = (await (await anna.call('/ajax/printjobs/current')).json()) as { id: number };
-    await until(async () => {
-      const current = (await (await anna.call('/ajax/printjobs/current')).json()) as {
-        documents: Array<{ page_count: number | null }>;
-      };
-      return current.documents[0]?.page_count ? true : undefined;
-    }, 30_000);
-    expect(
-      (await anna.json(`/ajax/printjobs/${job.id}/submit`, 'POST', { is_submitted: true })).status,
-    ).toBe(200);
-    expect(
-      (await anna.json(`/ajax/printjobs/${job.id}/print_with_code`, 'POST', { code: CODE })).status,
-    ).toBe(200);
+    const anna = await signedInClient(server.url, 'anna@printomat.example', 'anna-demo-2026');
+    await releaseAtPrinter(anna, new Blob([await fs.readFile(lecture)]), 'lecture.pdf', CODE);
     // The statistics (chart and table) show the pages the printer reported and the person.
     const month = new Date().toISOString().slice(0, 7);
     await page.goto(`${server.url}/admin/printers/1`);

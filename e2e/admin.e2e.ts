@@ -7,7 +7,10 @@ import { makePdf } from '../apps/server/test/helpers/fixtures';
 import { httpSession, until } from '../apps/server/test/helpers/http-session';
 import { startAgentProcess, type TAgentProcess } from './helpers/agent-process';
 import { launchBrowser, screenshotDir } from './helpers/browser';
+import { adminClient, releaseAtPrinter, signedInClient } from './helpers/kiosk';
+import { englishPage, submitSignIn } from './helpers/pages';
 import { startServer, type TRunningServer } from './helpers/server';
+import { stopAll } from './helpers/teardown';
 
 const CODE = '418273'; // Złote Tarasy in the demo data
 const MINION = 'e2e-admin-kiosk';
@@ -19,13 +22,6 @@ let dir: string;
 
 type TSession = Awaited<ReturnType<typeof httpSession>>;
 
-async function signedInClient(email: string, password: string): Promise<TSession> {
-  const session = await httpSession(server.url);
-  const res = await session.json('/api/auth/sign-in', 'POST', { email, password });
-  expect(res.status).toBe(200);
-  return session;
-}
-
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'printomat-admin-'));
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -36,7 +32,7 @@ beforeAll(async () => {
     minionId: MINION,
     stateDir: path.join(dir, 'agent-state'),
   });
-  const admin = await signedInClient('admin@printomat.example', 'admin-demo-2026');
+  const admin = await adminClient(server.url);
   await until(async () => {
     const list = (await (await admin.call('/api/admin/printers/detected')).json()) as {
       detected: Array<{ minion_id: string }>;
@@ -54,54 +50,20 @@ beforeAll(async () => {
     return p.availability !== 'offline' ? true : undefined;
   }, 30_000);
 });
-afterAll(async () => {
-  await agent?.stop();
-  await browser?.close();
-  await server?.stop();
-  if (dir) await fs.rm(dir, { recursive: true, force: true });
-});
+afterAll(() => stopAll({ agent, browser, server, dir }));
 
 async function adminPage(): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'en-GB',
-    viewport: { width: 1280, height: 1000 },
-  });
-  await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
-  const page = await context.newPage();
-  await page.goto(`${server.url}/sign-in`);
-  await page.locator('input[name=email]').fill('admin@printomat.example');
-  await page.locator('input[name=password]').fill('admin-demo-2026');
-  await page.locator('form button[type=submit]').click();
+  const page = await englishPage(browser, server.url);
+  await submitSignIn(page, server.url, 'admin@printomat.example', 'admin-demo-2026');
   await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
   return page;
 }
 
 /** Anna uploads a PDF, confirms it and releases it at the kiosk: it waits there, scheduled. */
 async function annaReleasesAJob(): Promise<{ anna: TSession; jobId: number }> {
-  const anna = await signedInClient('anna@printomat.example', 'anna-demo-2026');
-  const form = new FormData();
-  form.set(
-    'file',
-    new Blob([new Uint8Array(await makePdf(2))], { type: 'application/pdf' }),
-    'notes.pdf',
-  );
-  const uploaded = await anna.call('/ajax/documents/upload', { method: 'POST', body: form });
-  expect(uploaded.status).toBeLessThan(300);
-  const job = (await (await anna.call('/ajax/printjobs/current')).json()) as { id: number };
-  await until(async () => {
-    const current = (await (await anna.call('/ajax/printjobs/current')).json()) as {
-      documents: Array<{ page_count: number | null }>;
-    };
-    return current.documents[0]?.page_count ? true : undefined;
-  }, 30_000);
-  expect(
-    (await anna.json(`/ajax/printjobs/${job.id}/submit`, 'POST', { is_submitted: true })).status,
-  ).toBe(200);
-  const released = await anna.json(`/ajax/printjobs/${job.id}/print_with_code`, 'POST', {
-    code: CODE,
-  });
-  expect(released.status).toBe(200);
-  return { anna, jobId: job.id };
+  const anna = await signedInClient(server.url, 'anna@printomat.example', 'anna-demo-2026');
+  const pdf = new Blob([new Uint8Array(await makePdf(2))], { type: 'application/pdf' });
+  return { anna, jobId: await releaseAtPrinter(anna, pdf, 'notes.pdf', CODE) };
 }
 
 const remainingOf = async (session: TSession) =>
@@ -209,10 +171,7 @@ describe('administration area', () => {
     const context = await browser.newContext({ locale: 'pl-PL' });
     await context.addCookies([{ name: 'lang', value: 'pl', url: server.url }]);
     const page = await context.newPage();
-    await page.goto(`${server.url}/sign-in`);
-    await page.locator('input[name=email]').fill('anna@printomat.example');
-    await page.locator('input[name=password]').fill('anna-demo-2026');
-    await page.locator('form button[type=submit]').click();
+    await submitSignIn(page, server.url, 'anna@printomat.example', 'anna-demo-2026');
     await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
     await page.goto(`${server.url}/admin/users`);
     expect(await page.getByRole('alert').innerText()).toBe(

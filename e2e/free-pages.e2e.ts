@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { linkFrom } from '../apps/server/test/helpers/smtp';
 import { launchBrowser } from './helpers/browser';
+import { payForPackageMByCard, paySandboxCard, submitSignIn } from './helpers/pages';
 import { startServer, type TRunningServer } from './helpers/server';
+import { stopAll } from './helpers/teardown';
 
 let server: TRunningServer;
 let browser: Browser;
@@ -14,10 +16,7 @@ let friendEmail = '';
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll({ browser, server }));
 
 async function newContext(): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -32,10 +31,7 @@ const visible = (page: Page, text: string) =>
   page.getByText(text, { exact: true }).first().waitFor({ timeout: 10_000 });
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/sign-in`);
-  await page.locator('input[name=email]').fill(email);
-  await page.locator('input[name=password]').fill(password);
-  await page.locator('form button[type=submit]').click();
+  await submitSignIn(page, server.url, email, password);
   await page.getByTestId('remaining-pages').waitFor();
 }
 
@@ -150,24 +146,9 @@ describe('free pages and the phone number in a real browser', () => {
     await visible(inviter, 'Waiting for a first purchase');
 
     // The first purchase, through the sandbox card provider as a person pays.
-    await friend.goto(`${server.url}/kup-pakiet`);
-    await friend.getByTestId('package-M').getByTestId('package-buy').click();
-    await friend.getByTestId('checkout').waitFor();
-    await friend.getByTestId('method-card').check();
-    await friend.getByTestId('checkout-pay').click();
+    await payForPackageMByCard(friend, server.url);
     await friend.waitForURL(/\/sandbox-pay\//);
-    const form = friend.getByTestId('sandbox-form');
-    await form.locator('input[name=number]').fill('4242 4242 4242 4242');
-    await form.locator('input[name=exp_month]').fill('12');
-    await form.locator('input[name=exp_year]').fill(String(new Date().getFullYear() + 3));
-    await form.locator('input[name=cvv]').fill('123');
-    await form.locator('input[name=postal_code]').fill('00-001');
-    await form.locator('button[type=submit]').click();
-    await friend.waitForURL(/\/3ds$/);
-    await friend
-      .locator('input[name=code]')
-      .fill(await friend.getByTestId('sandbox-3ds-code').innerText());
-    await friend.getByRole('button', { name: 'Confirm' }).click();
+    await paySandboxCard(friend, '4242 4242 4242 4242');
     await friend
       .locator('[data-testid=payment-status][data-status=completed]')
       .waitFor({ timeout: 20_000 });

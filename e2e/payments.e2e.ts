@@ -10,7 +10,9 @@ import { startTestPrinter, type TestPrinter } from '../apps/agent/src/kiosk/ipp-
 import { startAgentProcess, type TAgentProcess } from './helpers/agent-process';
 import { launchBrowser } from './helpers/browser';
 import { registerKioskAgent } from './helpers/kiosk';
+import { englishPage, payForPackageMByCard, paySandboxCard } from './helpers/pages';
 import { startServer, type TRunningServer } from './helpers/server';
+import { stopAll } from './helpers/teardown';
 
 const CODE = '418273'; // Złote Tarasy in the demo data
 const MINION = 'e2e-payments-kiosk';
@@ -40,21 +42,10 @@ beforeAll(async () => {
     stateDir: path.join(dir, 'agent-state'),
   });
   await registerKioskAgent(server.url, MINION);
-  const context = await browser.newContext({
-    locale: 'en-GB',
-    viewport: { width: 1280, height: 1000 },
-  });
-  await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
-  page = await context.newPage();
+  page = await englishPage(browser, server.url);
 });
 
-afterAll(async () => {
-  await agent?.stop();
-  await browser?.close();
-  await printer?.stop();
-  await server?.stop();
-  if (dir) await fs.rm(dir, { recursive: true, force: true });
-});
+afterAll(() => stopAll({ agent, browser, printer, server, dir }));
 
 /** What the server says the signed-in person has (the spec's GET /ajax/user). */
 const remainingPages = () =>
@@ -75,26 +66,10 @@ async function fillSandboxCard(number: string) {
     ['postal_code', '8'],
   ])
     expect(await form.locator(`input[name=${name}]`).getAttribute('maxlength')).toBe(max);
-  await form.locator('input[name=number]').fill(number);
-  await form.locator('input[name=exp_month]').fill('12');
-  await form.locator('input[name=exp_year]').fill(String(new Date().getFullYear() + 3));
-  await form.locator('input[name=cvv]').fill('123');
-  await form.locator('input[name=postal_code]').fill('00-001');
-  await form.locator('button[type=submit]').click();
-  await page.waitForURL(/\/3ds$/);
-  const code = await page.getByTestId('sandbox-3ds-code').innerText();
-  await page.locator('input[name=code]').fill(code);
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await paySandboxCard(page, number);
 }
 
-async function openCheckoutOfM() {
-  await page.goto(`${server.url}/kup-pakiet`);
-  const m = page.getByTestId('package-M');
-  await m.getByTestId('package-buy').click();
-  await page.getByTestId('checkout').waitFor();
-  await page.getByTestId('method-card').check();
-  await page.getByTestId('checkout-pay').click();
-}
+const openCheckoutOfM = () => payForPackageMByCard(page, server.url);
 
 describe('buying pages', () => {
   it('pre-renders /kup-pakiet for guests with the packages from the database', async () => {

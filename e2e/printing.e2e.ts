@@ -10,7 +10,9 @@ import { until } from '../apps/server/test/helpers/http-session';
 import { startAgentProcess, type TAgentProcess } from './helpers/agent-process';
 import { launchBrowser } from './helpers/browser';
 import { registerKioskAgent } from './helpers/kiosk';
+import { signedInPrintPage } from './helpers/pages';
 import { startServer, type TRunningServer } from './helpers/server';
+import { stopAll } from './helpers/teardown';
 
 const CODE = '418273'; // Złote Tarasy in the demo data
 const MINION = 'e2e-kiosk';
@@ -49,30 +51,10 @@ beforeAll(async () => {
   restartAgent();
   await registerKioskAgent(server.url, MINION);
 });
-afterAll(async () => {
-  await agent?.stop();
-  await browser?.close();
-  await printer?.stop();
-  await server?.stop();
-  if (dir) await fs.rm(dir, { recursive: true, force: true });
-});
+afterAll(() => stopAll({ agent, browser, printer, server, dir }));
 
-async function signedInPage(): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'en-GB',
-    viewport: { width: 1280, height: 1000 },
-  });
-  await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
-  const page = await context.newPage();
-  await page.goto(`${server.url}/sign-in`);
-  await page.locator('input[name=email]').fill('anna@printomat.example');
-  await page.locator('input[name=password]').fill('anna-demo-2026');
-  await page.locator('form button[type=submit]').click();
-  await page.getByTestId('dashboard-panel').getByTestId('remaining-pages').waitFor();
-  await page.goto(`${server.url}/print`);
-  await page.getByTestId('settings').waitFor();
-  return page;
-}
+const signedInPage = () =>
+  signedInPrintPage(browser, server.url, 'anna@printomat.example', 'anna-demo-2026');
 
 const remaining = async (page: Page) =>
   Number(await page.getByTestId('remaining-pages').first().innerText());

@@ -6,7 +6,9 @@ import type { Browser, Page } from 'playwright-core';
 import { makeColourPng, makePdf } from '../apps/server/test/helpers/fixtures';
 import { flatText, makeOfficeFixtures } from '../apps/server/test/converters/office-fixtures';
 import { launchBrowser } from './helpers/browser';
+import { signedInPrintPage } from './helpers/pages';
 import { startServer, type TRunningServer } from './helpers/server';
+import { stopAll } from './helpers/teardown';
 
 let server: TRunningServer;
 let browser: Browser;
@@ -38,28 +40,10 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dir) await fs.rm(dir, { recursive: true, force: true });
-});
+afterAll(() => stopAll({ browser, server, dir }));
 
-async function signedInPage(email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'en-GB',
-    viewport: { width: 1280, height: 1000 },
-  });
-  await context.addCookies([{ name: 'lang', value: 'en', url: server.url }]);
-  const page = await context.newPage();
-  await page.goto(`${server.url}/sign-in`);
-  await page.locator('input[name=email]').fill(email);
-  await page.locator('input[name=password]').fill(password);
-  await page.locator('form button[type=submit]').click();
-  await page.getByTestId('dashboard-panel').getByTestId('remaining-pages').waitFor();
-  await page.goto(`${server.url}/print`);
-  await page.getByTestId('settings').waitFor();
-  return page;
-}
+const signedInPage = (email: string, password: string) =>
+  signedInPrintPage(browser, server.url, email, password);
 
 const row = (page: Page, name: string) =>
   page.getByTestId('document-row').filter({ hasText: name });

@@ -1,15 +1,54 @@
 import { expect } from 'vitest';
 import { httpSession, until } from '../../apps/server/test/helpers/http-session';
 
-/** An admin session over plain HTTP (cookie + CSRF header), for the admin API. */
-export async function adminClient(base: string) {
+type TSession = Awaited<ReturnType<typeof httpSession>>;
+
+/** A signed-in session over plain HTTP (cookie + CSRF header), for the API the web app uses. */
+export async function signedInClient(
+  base: string,
+  email: string,
+  password: string,
+): Promise<TSession> {
   const session = await httpSession(base);
-  const res = await session.json('/api/auth/sign-in', 'POST', {
-    email: 'admin@printomat.example',
-    password: 'admin-demo-2026',
-  });
+  const res = await session.json('/api/auth/sign-in', 'POST', { email, password });
   expect(res.status).toBe(200);
   return session;
+}
+
+/** An admin session over plain HTTP (cookie + CSRF header), for the admin API. */
+export function adminClient(base: string): Promise<TSession> {
+  return signedInClient(base, 'admin@printomat.example', 'admin-demo-2026');
+}
+
+/**
+ * Over the web app's API: uploads `file` into the person's current job, waits until its pages are
+ * counted, confirms the job and releases it at the printer with `code`. Answers the job's id.
+ */
+export async function releaseAtPrinter(
+  session: TSession,
+  file: Blob,
+  fileName: string,
+  code: string,
+): Promise<number> {
+  const form = new FormData();
+  form.set('file', file, fileName);
+  const uploaded = await session.call('/ajax/documents/upload', { method: 'POST', body: form });
+  expect(uploaded.status).toBeLessThan(300);
+  const job = (await (await session.call('/ajax/printjobs/current')).json()) as { id: number };
+  await until(async () => {
+    const current = (await (await session.call('/ajax/printjobs/current')).json()) as {
+      documents: Array<{ page_count: number | null }>;
+    };
+    return current.documents[0]?.page_count ? true : undefined;
+  }, 30_000);
+  expect(
+    (await session.json(`/ajax/printjobs/${job.id}/submit`, 'POST', { is_submitted: true })).status,
+  ).toBe(200);
+  const released = await session.json(`/ajax/printjobs/${job.id}/print_with_code`, 'POST', {
+    code,
+  });
+  expect(released.status).toBe(200);
+  return job.id;
 }
 
 /**

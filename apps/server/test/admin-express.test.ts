@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../src/seed/seed';
+import { signInDemoAdmin } from './helpers/admin';
 import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
 
 let t: TTestApp;
@@ -12,16 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function signInAdmin(locale = 'en'): Promise<TestAgent> {
-  const agent = new TestAgent(t.app);
-  agent.cookies.set('lang', locale);
-  const res = await agent.post('/api/auth/sign-in', {
-    email: 'admin@printomat.example',
-    password: 'admin-demo-2026',
-  });
-  expect(res.statusCode).toBe(200);
-  return agent;
-}
+const signInAdmin = (locale = 'en') => signInDemoAdmin(t.app, locale);
 
 type TOrder = { id: number; status: string; printer: { id: number }; express_url: string };
 async function orders(status?: string): Promise<TOrder[]> {

@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { grantPages } from '../src/modules/pages/pages-ledger.service';
-import { hashPassword } from '../src/modules/auth/passwords';
 import {
   addMonthlyCounts,
   addMonthlyUser,
   monthOf,
 } from '../src/modules/printers/printer-stats.repo';
 import { seedDemoData } from '../src/seed/seed';
+import { signInNewAdmin } from './helpers/admin';
 import { makePdf } from './helpers/fixtures';
-import {
-  createTestApp,
-  registerAndSignIn,
-  TestAgent,
-  uniqueEmail,
-  type TTestApp,
-} from './helpers/test-app';
+import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
 
 let t: TTestApp;
 let admin: TestAgent;
@@ -32,23 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function signInAdmin(locale: 'en' | 'de' | 'pl' = 'en'): Promise<TestAgent> {
-  const email = uniqueEmail('admin');
-  await t.ctx.db
-    .insertInto('users')
-    .values({
-      email,
-      password_hash: await hashPassword('admin password'),
-      role: 'admin',
-      locale,
-      referral_code: `A${Date.now()}${Math.random().toString(36).slice(2, 6)}`,
-    })
-    .execute();
-  const agent = new TestAgent(t.app);
-  const res = await agent.post('/api/auth/sign-in', { email, password: 'admin password' });
-  expect(res.statusCode).toBe(200);
-  return agent;
-}
+const signInAdmin = (locale: 'en' | 'de' | 'pl' = 'en') => signInNewAdmin(t, locale);
 
 const WEEK = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
   weekday,

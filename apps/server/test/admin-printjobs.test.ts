@@ -3,6 +3,7 @@ import { grantPages } from '../src/modules/pages/pages-ledger.service';
 import { reportFailed } from '../src/modules/printjobs/release.service';
 import type { TBusEvent } from '../src/realtime/event-bus';
 import { seedDemoData } from '../src/seed/seed';
+import { signInDemoAdmin } from './helpers/admin';
 import { makePdf } from './helpers/fixtures';
 import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
 
@@ -26,17 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function signInAdmin(locale = 'en'): Promise<TestAgent> {
-  const agent = new TestAgent(t.app);
-  // The language cookie wins over the admin's profile language (English).
-  agent.cookies.set('lang', locale);
-  const res = await agent.post('/api/auth/sign-in', {
-    email: 'admin@printomat.example',
-    password: 'admin-demo-2026',
-  });
-  expect(res.statusCode).toBe(200);
-  return agent;
-}
+const signInAdmin = (locale = 'en') => signInDemoAdmin(t.app, locale);
 
 async function setPrinter(changes: {
   is_enabled?: boolean;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantPages } from '../src/modules/pages/pages-ledger.service';
 import type { TBusEvent } from '../src/realtime/event-bus';
 import { seedDemoData } from '../src/seed/seed';
+import { signInDemoAdmin } from './helpers/admin';
 import { makePdf } from './helpers/fixtures';
 import {
   createTestApp,
@@ -20,12 +21,7 @@ const CODE = '418273';
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoData(t.ctx.db);
-  admin = new TestAgent(t.app);
-  const res = await admin.post('/api/auth/sign-in', {
-    email: 'admin@printomat.example',
-    password: 'admin-demo-2026',
-  });
-  expect(res.statusCode).toBe(200);
+  admin = await signInDemoAdmin(t.app);
   adminId = (await admin.get('/api/session')).json().user.id;
 });
 afterAll(() => t?.close());

@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -11,6 +10,7 @@ import {
   uniqueEmail,
   type TTestApp,
 } from './helpers/test-app';
+import { LocalHttpServer } from './helpers/local-server';
 import { linkFrom } from './helpers/smtp';
 
 const APP_ID = 'test-app-id';
@@ -28,28 +28,16 @@ interface TProfile {
  * (client id and secret, redirect_uri, single-use codes) and answers 400 on anything wrong, so a
  * mistake in the app shows up as a failed sign-in rather than passing silently.
  */
-class FakeFacebook {
-  private readonly server = http.createServer((req, res) => this.handle(req, res));
+class FakeFacebook extends LocalHttpServer {
   private readonly codes = new Map<string, TProfile>();
   private readonly tokens = new Map<string, TProfile>();
-  origin = '';
   /** The profile the next person to pass the dialog will have. */
   nextProfile: TProfile = { id: '0' };
   tokenFails = false;
   readonly seen = { dialog: 0, token: 0, me: 0 };
   readonly rejected: string[] = [];
 
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+  protected handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     const url = new URL(req.url ?? '/', this.origin);
     const q = url.searchParams;
     const reject = (why: string) => {

@@ -1,6 +1,5 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translate, type TPackageList, type TPayment } from '@printomat/shared';
+import { translate, type TPackageList } from '@printomat/shared';
 import { checkLedger } from '../src/modules/payments/ledger-check';
 import {
   createProviderRegistry,
@@ -9,8 +8,8 @@ import {
 } from '../src/modules/payments/provider-registry';
 import { createSandboxProvider } from '../src/modules/payments/providers/sandbox';
 import { remainingPages } from '../src/modules/pages/pages-ledger.service';
-import { seedPackages } from '../src/seed/packages-seed';
-import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
+import { confirmedUser, createListeningShop, paymentOf } from './helpers/payments';
+import { TestAgent, type TTestApp } from './helpers/test-app';
 
 // Paying for a package by SMS through the real app: the shop offers SMS, the purchase goes to
 // the SMS-payment sandbox's operator page, the simulated SMS reaches our real webhook route
@@ -18,36 +17,20 @@ import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './he
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
 let t: TTestApp;
 let publicUrl: string;
 let packageM: TPackageList['packages'][number];
 
 beforeAll(async () => {
   // The operator notifies PUBLIC_URL + /api/payments/webhooks/sms_sandbox: the app listens there.
-  const port = await freePort();
-  publicUrl = `http://127.0.0.1:${port}`;
-  t = await createTestApp({
-    PUBLIC_URL: publicUrl,
+  ({
+    t,
+    packageM,
+    origin: publicUrl,
+  } = await createListeningShop((origin) => ({
+    PUBLIC_URL: origin,
     SMS_PAYMENT_SANDBOX_SECRET: 'sms-sandbox-secret-for-payments-test',
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  await seedPackages(t.ctx.db);
-  const list = (await new TestAgent(t.app).get('/api/packages')).json<TPackageList>();
-  const m = list.packages.find((p) => p.code === 'M' && p.audience === 'personal');
-  if (!m) throw new Error('package M missing');
-  packageM = m;
+  })));
 }, 60_000);
 
 afterAll(async () => {
@@ -56,17 +39,7 @@ afterAll(async () => {
 });
 
 /** A signed-in person with a confirmed e-mail, browsing from our public address. */
-async function payer() {
-  const agent = new TestAgent(t.app);
-  agent.origin = publicUrl;
-  const user = await registerAndSignIn(agent);
-  await t.ctx.db
-    .updateTable('users')
-    .set({ email_confirmed_at: new Date(), locale: 'en' })
-    .where('id', '=', user.id)
-    .execute();
-  return { agent, ...user };
-}
+const payer = () => confirmedUser(t, { locale: 'en', origin: publicUrl });
 
 let keyCounter = 0;
 
@@ -93,12 +66,6 @@ async function buyBySms(agent: TestAgent) {
   expect(page.body).toContain('data-testid="sms-number">92555<');
   expect(page.body).toMatch(/data-testid="sms-text">PRINT [A-Z0-9]{6}</);
   return { reference, session, browser };
-}
-
-async function paymentOf(agent: TestAgent, reference: string): Promise<TPayment> {
-  const response = await agent.get(`/api/payments/${reference}`);
-  expect(response.statusCode).toBe(200);
-  return response.json<TPayment>();
 }
 
 async function packageGrants(userId: number, reference: string) {

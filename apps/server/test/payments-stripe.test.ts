@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -12,7 +11,9 @@ import {
 import { checkLedger } from '../src/modules/payments/ledger-check';
 import { remainingPages } from '../src/modules/pages/pages-ledger.service';
 import { seedPackages } from '../src/seed/packages-seed';
-import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
+import { LocalHttpServer, onBody } from './helpers/local-server';
+import { confirmedUser as confirmedUserOf, personalPackageM } from './helpers/payments';
+import { createTestApp, type TestAgent, type TTestApp } from './helpers/test-app';
 
 // The Stripe path through OUR webhook service: the real app configured with PAYMENT_PROVIDER=stripe,
 // the real SDK talking to a local fake of the Stripe API (STRIPE_API_BASE), and notifications
@@ -35,38 +36,26 @@ interface TSeen {
 }
 
 /** The few Stripe API endpoints the adapter calls; records what the SDK sent. */
-class FakeStripeApi {
-  private readonly server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+class FakeStripeApi extends LocalHttpServer {
+  readonly seen: TSeen[] = [];
+  /** The card behind each SetupIntent id (what `expand[]=payment_method` answers). */
+  readonly cards = new Map<string, { fingerprint: string; brand: string; last4: string }>();
+  private sessions = 0;
+
+  protected handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    onBody(req, (form) => {
       const url = new URL(req.url ?? '/', 'http://fake');
       this.seen.push({
         method: req.method ?? '',
         path: url.pathname,
         query: url.searchParams,
-        form: new URLSearchParams(Buffer.concat(chunks).toString()),
+        form: new URLSearchParams(form.toString()),
         headers: req.headers,
       });
       const [status, body] = this.answer(req.method ?? '', url.pathname);
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_fake' });
       res.end(JSON.stringify(body));
     });
-  });
-  readonly seen: TSeen[] = [];
-  /** The card behind each SetupIntent id (what `expand[]=payment_method` answers). */
-  readonly cards = new Map<string, { fingerprint: string; brand: string; last4: string }>();
-  origin = '';
-  private sessions = 0;
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
   private answer(method: string, path: string): [number, unknown] {
@@ -107,10 +96,7 @@ beforeAll(async () => {
     STRIPE_API_BASE: api.origin,
   });
   await seedPackages(t.ctx.db);
-  const list = (await new TestAgent(t.app).get('/api/packages')).json<TPackageList>();
-  const m = list.packages.find((p) => p.code === 'M' && p.audience === 'personal');
-  if (!m) throw new Error('package M missing');
-  packageM = m;
+  packageM = await personalPackageM(t);
 }, 60_000);
 
 afterAll(async () => {
@@ -123,16 +109,7 @@ beforeEach(() => {
   api.seen.length = 0;
 });
 
-async function confirmedUser() {
-  const agent = new TestAgent(t.app);
-  const user = await registerAndSignIn(agent);
-  await t.ctx.db
-    .updateTable('users')
-    .set({ email_confirmed_at: new Date() })
-    .where('id', '=', user.id)
-    .execute();
-  return { agent, ...user };
-}
+const confirmedUser = () => confirmedUserOf(t);
 
 let eventCounter = 0;
 

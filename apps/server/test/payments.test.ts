@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPayment, TPackageList } from '@printomat/shared';
@@ -14,41 +13,26 @@ import {
 } from '../src/modules/payments/provider-registry';
 import { signSandboxPayload } from '../src/modules/payments/providers/sandbox-signature';
 import { remainingPages } from '../src/modules/pages/pages-ledger.service';
-import { seedPackages } from '../src/seed/packages-seed';
 import { until } from './helpers/http-session';
-import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
+import {
+  confirmedUser as confirmedUserOf,
+  createListeningShop,
+  paymentOf,
+} from './helpers/payments';
+import { registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEBHOOK = '/api/payments/webhooks/sandbox';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 let t: TTestApp;
 let packageM: TPackageList['packages'][number];
 
 beforeAll(async () => {
   // The sandbox delivers its webhooks over real HTTP, like a foreign provider: listen for them.
-  const port = await freePort();
-  t = await createTestApp({
-    PAYMENT_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${port}${WEBHOOK}`,
+  ({ t, packageM } = await createListeningShop((origin) => ({
+    PAYMENT_SANDBOX_WEBHOOK_URL: `${origin}${WEBHOOK}`,
     PAYMENT_WEBHOOK_SECRET: 'test-sandbox-secret-0123456789',
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  await seedPackages(t.ctx.db);
-  const list = (await new TestAgent(t.app).get('/api/packages')).json<TPackageList>();
-  const m = list.packages.find((p) => p.code === 'M' && p.audience === 'personal');
-  if (!m) throw new Error('package M missing');
-  packageM = m;
+  })));
 }, 60_000);
 
 afterAll(async () => {
@@ -57,16 +41,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function confirmedUser(locale: 'en' | 'pl' = 'en') {
-  const agent = new TestAgent(t.app);
-  const user = await registerAndSignIn(agent);
-  await t.ctx.db
-    .updateTable('users')
-    .set({ email_confirmed_at: new Date(), locale })
-    .where('id', '=', user.id)
-    .execute();
-  return { agent, ...user };
-}
+const confirmedUser = (locale: 'en' | 'pl' = 'en') => confirmedUserOf(t, { locale });
 
 let keyCounter = 0;
 const newKey = () => `key-${Date.now().toString(36)}-${(keyCounter += 1)}`;
@@ -120,12 +95,6 @@ async function payByCard(
   return String(done.headers.location);
 }
 
-async function paymentOf(agent: TestAgent, reference: string): Promise<TPayment> {
-  const response = await agent.get(`/api/payments/${reference}`);
-  expect(response.statusCode).toBe(200);
-  return response.json<TPayment>();
-}
-
 const waitForStatus = (agent: TestAgent, reference: string, status: TPayment['status']) =>
   until(async () => {
     const p = await paymentOf(agent, reference);
@@ -140,6 +109,10 @@ async function grantsOf(userId: number, source: 'package' | 'card_bonus') {
     .where('source', '=', source)
     .execute();
 }
+
+/** The ids of the person's payments, whatever their state. */
+const paymentsOf = (userId: number) =>
+  t.ctx.db.selectFrom('payments').select('id').where('user_id', '=', userId).execute();
 
 async function providerReferenceOf(reference: string): Promise<string> {
   const row = await t.ctx.db
@@ -231,12 +204,7 @@ describe('buying a package through the sandbox', () => {
       idempotency_key: key,
     });
     expect(again.json()).toEqual(started);
-    const rows = await t.ctx.db
-      .selectFrom('payments')
-      .select('id')
-      .where('user_id', '=', id)
-      .execute();
-    expect(rows).toHaveLength(1);
+    expect(await paymentsOf(id)).toHaveLength(1);
     expect((await paymentOf(agent, started.reference)).status).toBe('processing');
 
     // The hosted card form honours the spec's field lengths.
@@ -321,12 +289,7 @@ describe('buying a package through the sandbox', () => {
     );
     expect(references.size).toBe(1);
     expect(responses.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
-    const rows = await t.ctx.db
-      .selectFrom('payments')
-      .select('id')
-      .where('user_id', '=', id)
-      .execute();
-    expect(rows).toHaveLength(1);
+    expect(await paymentsOf(id)).toHaveLength(1);
   });
 
   it('a failure outcome leaves the payment failed and credits nothing', async () => {
@@ -395,12 +358,7 @@ describe('refusals with the spec messages', () => {
     });
     const card = await agent.post('/api/cards/setup');
     expect(card.json()).toMatchObject({ code: 'email_required' });
-    const rows = await t.ctx.db
-      .selectFrom('payments')
-      .select('id')
-      .where('user_id', '=', id)
-      .execute();
-    expect(rows).toHaveLength(0);
+    expect(await paymentsOf(id)).toHaveLength(0);
   });
 
   it("no method: 'User did not enter a payment method' (in Polish too)", async () => {

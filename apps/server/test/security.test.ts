@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES, routeKey } from '../src/http/public-routes';
-import { hashPassword } from '../src/modules/auth/passwords';
-import {
-  createTestApp,
-  registerAndSignIn,
-  TestAgent,
-  uniqueEmail,
-  type TTestApp,
-} from './helpers/test-app';
+import { signInNewAdmin } from './helpers/admin';
+import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -64,20 +58,7 @@ describe('deny by default', () => {
         message: 'You do not have access to this page.',
       });
     }
-    const email = uniqueEmail('admin');
-    await t.ctx.db
-      .insertInto('users')
-      .values({
-        email,
-        password_hash: await hashPassword('admin password'),
-        role: 'admin',
-        referral_code: `A${Date.now()}`,
-      })
-      .execute();
-    const admin = new TestAgent(t.app);
-    expect(
-      (await admin.post('/api/auth/sign-in', { email, password: 'admin password' })).statusCode,
-    ).toBe(200);
+    const admin = await signInNewAdmin(t);
     const audit = await admin.get('/api/admin/audit-log');
     expect(audit.statusCode).toBe(200);
     expect(

@@ -1,9 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ProviderUnavailable,
-  WebhookRejected,
   type TCheckoutRequest,
   type TPaymentProvider,
 } from '../src/modules/payments/payment-provider';
@@ -12,6 +10,8 @@ import {
   decodeSessionToken,
   signSmsNotification,
 } from '../src/modules/payments/providers/sms-payment';
+import { LocalHttpServer, onBody } from './helpers/local-server';
+import { rejectedReason } from './helpers/payments';
 import { createTestApp, TestAgent, type TTestApp } from './helpers/test-app';
 
 const SECRET = 'sms-sandbox-test-secret-0123456789';
@@ -23,32 +23,16 @@ interface TReceived {
 }
 
 /** Stands in for our payments webhook route: records every notification the operator sends. */
-class WebhookReceiver {
-  private readonly server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      this.received.push({
-        path: req.url ?? '',
-        headers: req.headers,
-        body: Buffer.concat(chunks),
-      });
+class WebhookReceiver extends LocalHttpServer {
+  readonly received: TReceived[] = [];
+  status = 200;
+
+  protected handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    onBody(req, (body) => {
+      this.received.push({ path: req.url ?? '', headers: req.headers, body });
       res.writeHead(this.status, { 'content-type': 'application/json' });
       res.end('{"received":true}');
     });
-  });
-  readonly received: TReceived[] = [];
-  status = 200;
-  origin = '';
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }
 
@@ -101,16 +85,6 @@ const pathOf = (redirectUrl: string) => {
   const url = new URL(redirectUrl);
   return `${url.pathname}${url.search}`;
 };
-
-function rejectedReason(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof WebhookRejected) return error.reason;
-    throw error;
-  }
-  throw new Error('expected WebhookRejected');
-}
 
 describe('SMS payment sandbox: checkout and the operator page', () => {
   it('sends the payer to a signed instruction page showing the number, the text and the price', async () => {

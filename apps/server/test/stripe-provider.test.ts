@@ -1,10 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ProviderUnavailable,
-  WebhookRejected,
   type TCheckoutRequest,
 } from '../src/modules/payments/payment-provider';
 import {
@@ -13,6 +11,8 @@ import {
 } from '../src/modules/payments/providers/stripe';
 import { smsPaymentProviderFromConfig } from '../src/modules/payments/providers/sms-payment';
 import { ConfigError, loadConfig } from '../src/config';
+import { LocalHttpServer, onBody } from './helpers/local-server';
+import { freePort, rejectedReason } from './helpers/payments';
 
 const SECRET_KEY = 'sk_test_printomat';
 const WEBHOOK_SECRET = 'whsec_test_printomat_secret';
@@ -33,30 +33,14 @@ type TAnswer = { status: number; body: unknown };
  * A local stand-in for the few Stripe API endpoints the adapter calls. It records what the SDK
  * sent (form-encoded body, headers) and answers with queued replies, or a default success.
  */
-class FakeStripeApi {
-  private readonly server = http.createServer((req, res) => this.handle(req, res));
+class FakeStripeApi extends LocalHttpServer {
   readonly seen: TSeenRequest[] = [];
   readonly queued: TAnswer[] = [];
-  origin = '';
 
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+  protected handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    onBody(req, (body) => {
       const url = new URL(req.url ?? '/', this.origin);
-      const form = new URLSearchParams(
-        req.method === 'GET' ? url.search : Buffer.concat(chunks).toString(),
-      );
+      const form = new URLSearchParams(req.method === 'GET' ? url.search : body.toString());
       this.seen.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, form });
       const answer = this.queued.shift() ?? this.defaultAnswer(req.method ?? '', url.pathname);
       res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': 'req_1' });
@@ -258,10 +242,7 @@ describe('Stripe checkout', () => {
   });
 
   it('maps an unreachable Stripe to ProviderUnavailable (unavailable)', async () => {
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = await freePort();
     const offline = createStripeProvider({
       secretKey: SECRET_KEY,
       webhookSecret: WEBHOOK_SECRET,
@@ -314,16 +295,6 @@ const completedSession = {
 
 function parse(body: string, headers: Record<string, string | undefined>) {
   return provider().parseWebhook(Buffer.from(body), headers, NOW);
-}
-
-function rejectedReason(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof WebhookRejected) return error.reason;
-    throw error;
-  }
-  throw new Error('expected WebhookRejected');
 }
 
 describe('Stripe webhooks', () => {

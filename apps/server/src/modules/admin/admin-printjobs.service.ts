@@ -18,12 +18,11 @@ import { AppError, notFound } from '../../http/errors';
 import { listDocumentsOfPrintjob } from '../documents/documents.repo';
 import { postReservation, reservePages, voidReservation } from '../pages/page-reservations.service';
 import { findPrinterById } from '../printers/printers.repo';
-import { addMonthlyCounts, addMonthlyUser, monthOf } from '../printers/printer-stats.repo';
 import { assertPrinterCanPrint } from '../printers/printers.service';
 import { changePrintjobStatus } from '../printjobs/printjob-status.service';
 import { pricedDocuments, settingsOf } from '../printjobs/printjobs.presenter';
 import { ensureCurrentPrintjob } from '../printjobs/printjobs.repo';
-import { publishPrintjobChange } from '../printjobs/release.service';
+import { countInPrinterStatistics, publishPrintjobChange } from '../printjobs/release.service';
 import {
   countPrintjobs,
   deleteEmptyPrintjob,
@@ -91,6 +90,29 @@ async function afterCommit(
 }
 
 /**
+ * One admin action in one transaction: locks the job, refuses with the lifecycle message when
+ * `event` does not fit its status, runs `act`, then tells who needs to know (afterCommit).
+ */
+async function inJobTransaction(
+  ctx: TAppContext,
+  jobId: number,
+  event: TPrintjobEvent,
+  act: (trx: TDb, job: TPrintjobRow) => Promise<TOutcome>,
+  push?: 'job_released',
+): Promise<TPrintjobRow> {
+  const outcome = await ctx.db.transaction().execute(async (trx): Promise<TOutcome> => {
+    const job = await lockPrintjob(trx, jobId);
+    if (!job) throw notFound();
+    assertTransition(job, event);
+    return act(trx, job);
+  });
+  return afterCommit(ctx, outcome, push);
+}
+
+/** Who changed the job's status, for its history. */
+const byAdmin = (actor: TActor) => ({ userId: actor.admin.id, source: 'admin' }) as const;
+
+/**
  * Print: a created job goes to the printer the admin picked, exactly like the owner's release:
  * the printer must be able to print, then the owner's pages are reserved.
  */
@@ -100,35 +122,34 @@ export async function adminPrint(
   jobId: number,
   printerId: number | undefined,
 ): Promise<TPrintjobRow> {
-  const outcome = await ctx.db.transaction().execute(async (trx): Promise<TOutcome> => {
-    const job = await lockPrintjob(trx, jobId);
-    if (!job) throw notFound();
-    assertTransition(job, 'schedule');
-    if (printerId === undefined)
-      throw new AppError(422, 'printer_required', 'admin.errors.printer_required', undefined, {
-        printer_id: [{ key: 'blank' }],
+  return inJobTransaction(
+    ctx,
+    jobId,
+    'schedule',
+    async (trx, job) => {
+      if (printerId === undefined)
+        throw new AppError(422, 'printer_required', 'admin.errors.printer_required', undefined, {
+          printer_id: [{ key: 'blank' }],
+        });
+      const printer = await findPrinterById(trx, printerId);
+      if (!printer) throw new AppError(404, 'printer_not_found', 'printers.errors.not_found');
+      const now = ctx.now();
+      assertPrinterCanPrint(printer, now);
+      if (!job.is_submitted) throw new AppError(409, 'not_submitted', 'admin.errors.not_submitted');
+      const documents = await listDocumentsOfPrintjob(trx, job.id);
+      if (documents.some((d) => d.status === 'processing'))
+        throw new AppError(422, 'processing', 'printjobs.errors.processing');
+      const cost = printjobCost(pricedDocuments(documents), settingsOf(job));
+      if (cost === 0) throw new AppError(422, 'no_documents', 'printjobs.errors.no_documents');
+      await reservePages(trx, { userId: job.user_id, printjobId: job.id, pages: cost }, now);
+      const scheduled = await changePrintjobStatus(trx, job, 'schedule', byAdmin(actor), {
+        printer_id: printer.id,
+        released_at: now,
       });
-    const printer = await findPrinterById(trx, printerId);
-    if (!printer) throw new AppError(404, 'printer_not_found', 'printers.errors.not_found');
-    const now = ctx.now();
-    assertPrinterCanPrint(printer, now);
-    if (!job.is_submitted) throw new AppError(409, 'not_submitted', 'admin.errors.not_submitted');
-    const documents = await listDocumentsOfPrintjob(trx, job.id);
-    if (documents.some((d) => d.status === 'processing'))
-      throw new AppError(422, 'processing', 'printjobs.errors.processing');
-    const cost = printjobCost(pricedDocuments(documents), settingsOf(job));
-    if (cost === 0) throw new AppError(422, 'no_documents', 'printjobs.errors.no_documents');
-    await reservePages(trx, { userId: job.user_id, printjobId: job.id, pages: cost }, now);
-    const scheduled = await changePrintjobStatus(
-      trx,
-      job,
-      'schedule',
-      { userId: actor.admin.id, source: 'admin' },
-      { printer_id: printer.id, released_at: now },
-    );
-    return { job: scheduled };
-  });
-  return afterCommit(ctx, outcome, 'job_released');
+      return { job: scheduled };
+    },
+    'job_released',
+  );
 }
 
 /** Fail: a scheduled job ends without printing; the reserved pages go back, the agent drops it. */
@@ -137,25 +158,18 @@ export async function adminFail(
   actor: TActor,
   jobId: number,
 ): Promise<TPrintjobRow> {
-  const outcome = await ctx.db.transaction().execute(async (trx): Promise<TOutcome> => {
-    const job = await lockPrintjob(trx, jobId);
-    if (!job) throw notFound();
-    assertTransition(job, 'mark_failed');
+  return inJobTransaction(ctx, jobId, 'mark_failed', async (trx, job) => {
     const now = ctx.now();
     const reservation = await latestReservation(trx, job.id);
     if (reservation?.status === 'reserved') await voidReservation(trx, reservation.id, now);
-    const failed = await changePrintjobStatus(
-      trx,
-      job,
-      'mark_failed',
-      { userId: actor.admin.id, source: 'admin' },
-      { finished_at: now, printed_faces: 0 },
-    );
+    const failed = await changePrintjobStatus(trx, job, 'mark_failed', byAdmin(actor), {
+      finished_at: now,
+      printed_faces: 0,
+    });
     // The owner may start a new job at once, as after a failure the printer reports.
     await ensureCurrentPrintjob(trx, job.user_id);
     return { job: failed, cancelAt: job.printer_id };
   });
-  return afterCommit(ctx, outcome);
 }
 
 /**
@@ -169,10 +183,7 @@ export async function adminReset(
   actor: TActor,
   jobId: number,
 ): Promise<TPrintjobRow> {
-  const outcome = await ctx.db.transaction().execute(async (trx): Promise<TOutcome> => {
-    const job = await lockPrintjob(trx, jobId);
-    if (!job) throw notFound();
-    assertTransition(job, 'reset');
+  return inJobTransaction(ctx, jobId, 'reset', async (trx, job) => {
     const reservation = await latestReservation(trx, job.id);
     if (reservation?.status === 'posted')
       throw new AppError(409, 'reset_charged', 'admin.errors.reset_charged');
@@ -181,23 +192,16 @@ export async function adminReset(
     if (other && other.documents > 0)
       throw new AppError(409, 'owner_has_current_job', 'admin.errors.owner_has_current_job');
     if (other) await deleteEmptyPrintjob(trx, other.id);
-    const reset = await changePrintjobStatus(
-      trx,
-      job,
-      'reset',
-      { userId: actor.admin.id, source: 'admin' },
-      {
-        printer_id: null,
-        released_at: null,
-        finished_at: null,
-        printed_faces: null,
-        printing_started_at: null,
-        failure_reason: null,
-      },
-    );
+    const reset = await changePrintjobStatus(trx, job, 'reset', byAdmin(actor), {
+      printer_id: null,
+      released_at: null,
+      finished_at: null,
+      printed_faces: null,
+      printing_started_at: null,
+      failure_reason: null,
+    });
     return { job: reset };
   });
-  return afterCommit(ctx, outcome);
 }
 
 /**
@@ -211,12 +215,9 @@ export async function adminMarkPrinted(
   actor: TActor,
   jobId: number,
 ): Promise<TPrintjobRow> {
-  const outcome = await ctx.db.transaction().execute(async (trx): Promise<TOutcome> => {
-    const job = await lockPrintjob(trx, jobId);
-    if (!job) throw notFound();
-    assertTransition(job, 'mark_printed');
+  return inJobTransaction(ctx, jobId, 'mark_printed', async (trx, job) => {
     const now = ctx.now();
-    const by = { userId: actor.admin.id, source: 'admin' } as const;
+    const by = byAdmin(actor);
     let extra = {};
     if (job.status === 'scheduled') {
       const documents = pricedDocuments(await listDocumentsOfPrintjob(trx, job.id));
@@ -231,14 +232,7 @@ export async function adminMarkPrinted(
           split.colour * COLOR_PAGE_MULTIPLIER + split.mono,
           now,
         );
-      if (job.printer_id !== null && faces > 0) {
-        const month = monthOf(now);
-        await addMonthlyCounts(trx, job.printer_id, month, {
-          classic_color_pages: split.colour,
-          classic_mono_pages: split.mono,
-        });
-        await addMonthlyUser(trx, job.printer_id, month, 'printing', job.user_id);
-      }
+      await countInPrinterStatistics(trx, job, faces, split, now);
       extra = { printed_faces: faces, finished_at: now };
     }
     const printed = await changePrintjobStatus(trx, job, 'mark_printed', by, extra);
@@ -247,7 +241,6 @@ export async function adminMarkPrinted(
     await ensureCurrentPrintjob(trx, job.user_id);
     return { job: archived, cancelAt: job.status === 'scheduled' ? job.printer_id : null };
   });
-  return afterCommit(ctx, outcome);
 }
 
 export function runPrintjobAction(

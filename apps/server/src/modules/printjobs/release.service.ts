@@ -142,6 +142,23 @@ export interface TPrinterReport {
   reason?: string | undefined;
 }
 
+/** The month's statistics of the job's printer count the faces printed and the person. */
+export async function countInPrinterStatistics(
+  trx: TDb,
+  job: TPrintjobRow,
+  faces: number,
+  split: { colour: number; mono: number },
+  now: Date,
+): Promise<void> {
+  if (job.printer_id === null || faces <= 0) return;
+  const month = monthOf(now);
+  await addMonthlyCounts(trx, job.printer_id, month, {
+    classic_color_pages: split.colour,
+    classic_mono_pages: split.mono,
+  });
+  await addMonthlyUser(trx, job.printer_id, month, 'printing', job.user_id);
+}
+
 /**
  * The printer reports the end of a job. Printed: charge the faces that came out (all of them
  * normally) and archive the job. Failed: charge nothing if nothing came out, else only the faces
@@ -194,14 +211,7 @@ export async function finishPrintjob(
         failure_reason: report.outcome === 'failed' ? (report.reason ?? null) : null,
       },
     );
-    if (job.printer_id !== null && faces > 0) {
-      const month = monthOf(now);
-      await addMonthlyCounts(trx, job.printer_id, month, {
-        classic_color_pages: split.colour,
-        classic_mono_pages: split.mono,
-      });
-      await addMonthlyUser(trx, job.printer_id, month, 'printing', job.user_id);
-    }
+    await countInPrinterStatistics(trx, job, faces, split, now);
     const result =
       report.outcome === 'printed'
         ? await changePrintjobStatus(trx, ended, 'archive', actor)

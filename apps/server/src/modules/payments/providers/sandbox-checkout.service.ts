@@ -61,9 +61,11 @@ function cardBrand(digits: string): string {
   return 'card';
 }
 
+const cardDigits = (form: Record<string, string>) => (form.number ?? '').replace(/[\s-]/g, '');
+
 function checkCard(form: Record<string, string>, now: Date): TSandboxFieldErrors {
   const errors: TSandboxFieldErrors = {};
-  const digits = (form.number ?? '').replace(/[\s-]/g, '');
+  const digits = cardDigits(form);
   if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) errors.number = 'card_number';
   const month = Number(form.exp_month);
   const year = Number(form.exp_year);
@@ -83,22 +85,33 @@ function checkCard(form: Record<string, string>, now: Date): TSandboxFieldErrors
 const outcomeOf = (value: string | undefined): TSandboxOutcome =>
   SANDBOX_OUTCOMES.find((o) => o === value) ?? 'success';
 
+/** Runs `act` in a transaction on the token's locked session while it is open; else "gone". */
+function withOpenSession(
+  ctx: TAppContext,
+  token: string,
+  act: (trx: TAppContext['db'], session: TSandboxSessionRow, now: Date) => Promise<TSandboxResult>,
+): Promise<TSandboxResult> {
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx): Promise<TSandboxResult> => {
+    const session = usable(await lockSandboxSession(trx, hashSandboxToken(token)), now);
+    if (!session || session.status === 'done') return { kind: 'gone' };
+    return act(trx, session, now);
+  });
+}
+
 /** The payer submitted the hosted form (card, bank choice or BLIK code). */
 export async function submitSandboxForm(
   ctx: TAppContext,
   token: string,
   form: Record<string, string>,
 ): Promise<TSandboxResult> {
-  const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx): Promise<TSandboxResult> => {
-    const session = usable(await lockSandboxSession(trx, hashSandboxToken(token)), now);
-    if (!session || session.status === 'done') return { kind: 'gone' };
+  return withOpenSession(ctx, token, async (trx, session, now) => {
     if (session.status === 'challenge') return { kind: 'form', session, errors: {} };
     const outcome = outcomeOf(form.outcome);
     if (session.method === 'card') {
       const errors = checkCard(form, now);
       if (Object.keys(errors).length) return { kind: 'form', session, errors };
-      const digits = (form.number ?? '').replace(/[\s-]/g, '');
+      const digits = cardDigits(form);
       // Same card number → same fingerprint, whoever adds it (the bonus is once per card).
       const fingerprint = createHmac('sha256', ctx.config.payments.webhookSecret)
         .update(`card:${digits}`)
@@ -132,10 +145,7 @@ export async function submitSandboxChallenge(
   token: string,
   form: Record<string, string>,
 ): Promise<TSandboxResult> {
-  const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx): Promise<TSandboxResult> => {
-    const session = usable(await lockSandboxSession(trx, hashSandboxToken(token)), now);
-    if (!session || session.status === 'done') return { kind: 'gone' };
+  return withOpenSession(ctx, token, async (trx, session) => {
     if (session.status !== 'challenge') return { kind: 'redirect', url: `/sandbox-pay/${token}` };
     if (form.action === 'cancel')
       return { kind: 'redirect', url: await finish(ctx, trx, session, 'failure') };

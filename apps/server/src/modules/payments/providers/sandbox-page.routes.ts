@@ -50,17 +50,27 @@ export function registerSandboxPageRoutes(root: FastifyInstance, ctx: TAppContex
     }
   };
 
+  /**
+   * Shows the card form or (`challenge`) the 3-D Secure step; a session that is on the other
+   * step is sent there.
+   */
+  const show = async (reply: FastifyReply, token: string, challenge: boolean) => {
+    const session = await findOpenSandboxSession(ctx, token);
+    if (!session || session.status === 'done')
+      return html(reply, 410, renderSandboxGone(reply.request.locale));
+    if ((session.status === 'challenge') !== challenge)
+      return reply.redirect(challenge ? `/sandbox-pay/${token}` : `/sandbox-pay/${token}/3ds`, 303);
+    return html(
+      reply,
+      200,
+      challenge ? renderSandboxChallenge(token, session) : renderSandboxForm(token, session),
+    );
+  };
+
   app.get(
     '/sandbox-pay/:token',
     { schema: { hide: true, params: ZTokenParams } },
-    async (request, reply) => {
-      const { token } = request.params;
-      const session = await findOpenSandboxSession(ctx, token);
-      if (!session || session.status === 'done')
-        return html(reply, 410, renderSandboxGone(request.locale));
-      if (session.status === 'challenge') return reply.redirect(`/sandbox-pay/${token}/3ds`, 303);
-      return html(reply, 200, renderSandboxForm(token, session));
-    },
+    async (request, reply) => show(reply, request.params.token, false),
   );
 
   app.post(
@@ -78,14 +88,7 @@ export function registerSandboxPageRoutes(root: FastifyInstance, ctx: TAppContex
   app.get(
     '/sandbox-pay/:token/3ds',
     { schema: { hide: true, params: ZTokenParams } },
-    async (request, reply) => {
-      const { token } = request.params;
-      const session = await findOpenSandboxSession(ctx, token);
-      if (!session || session.status === 'done')
-        return html(reply, 410, renderSandboxGone(request.locale));
-      if (session.status !== 'challenge') return reply.redirect(`/sandbox-pay/${token}`, 303);
-      return html(reply, 200, renderSandboxChallenge(token, session));
-    },
+    async (request, reply) => show(reply, request.params.token, true),
   );
 
   app.post(

@@ -11,27 +11,21 @@ export async function insertSandboxSession(
   await db.insertInto('sandbox_sessions').values(values).execute();
 }
 
+const sessionByToken = (db: TDb, tokenHash: string) =>
+  db.selectFrom('sandbox_sessions').selectAll().where('token_hash', '=', tokenHash);
+
 export function lockSandboxSession(
   db: TDb,
   tokenHash: string,
 ): Promise<TSandboxSessionRow | undefined> {
-  return db
-    .selectFrom('sandbox_sessions')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .forUpdate()
-    .executeTakeFirst();
+  return sessionByToken(db, tokenHash).forUpdate().executeTakeFirst();
 }
 
 export function findSandboxSession(
   db: TDb,
   tokenHash: string,
 ): Promise<TSandboxSessionRow | undefined> {
-  return db
-    .selectFrom('sandbox_sessions')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  return sessionByToken(db, tokenHash).executeTakeFirst();
 }
 
 export async function updateSandboxSession(

@@ -211,6 +211,34 @@ export function createStripeProvider(options: TStripeProviderOptions): TStripePr
     }
   }
 
+  /**
+   * Opens a hosted Checkout Session (`params` say what for) that comes back to the request's
+   * return address, and answers where to send the person.
+   */
+  async function openCheckoutSession(
+    request: TCardSetupRequest,
+    params: Stripe.Checkout.SessionCreateParams,
+    idempotencyKey: string,
+  ): Promise<TProviderRedirect> {
+    const session = await call(() =>
+      stripe.checkout.sessions.create(
+        {
+          ...params,
+          metadata: { reference: request.reference },
+          client_reference_id: request.reference,
+          customer_email: request.customerEmail,
+          locale: request.locale,
+          success_url: request.returnUrl,
+          cancel_url: request.returnUrl,
+          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
+        },
+        { idempotencyKey },
+      ),
+    );
+    if (!session.url) throw new ProviderUnavailable(`Stripe session ${session.id} has no URL`);
+    return { providerReference: session.id, redirectUrl: session.url };
+  }
+
   return {
     name: 'stripe',
     methods: ['card', 'transfer', 'blik'],
@@ -226,63 +254,42 @@ export function createStripeProvider(options: TStripeProviderOptions): TStripePr
           'no_payment_method',
         );
       const metadata = { reference: request.reference };
-      const session = await call(() =>
-        stripe.checkout.sessions.create(
-          {
-            mode: 'payment',
-            allowed_payment_method_types: [METHOD_TYPES[request.method as 'card']],
-            line_items: [
-              {
-                quantity: 1,
-                price_data: {
-                  currency: currency.toLowerCase(),
-                  unit_amount: request.amountMinor,
-                  product_data: { name: request.description },
-                },
+      return openCheckoutSession(
+        request,
+        {
+          mode: 'payment',
+          allowed_payment_method_types: [METHOD_TYPES[request.method as 'card']],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: currency.toLowerCase(),
+                unit_amount: request.amountMinor,
+                product_data: { name: request.description },
               },
-            ],
-            // 3-D Secure whenever the card or the regulation (SCA) asks for it.
-            ...(request.method === 'card'
-              ? { payment_method_options: { card: { request_three_d_secure: 'automatic' } } }
-              : {}),
-            payment_intent_data: { metadata, description: request.description },
-            metadata,
-            client_reference_id: request.reference,
-            customer_email: request.customerEmail,
-            locale: request.locale,
-            success_url: request.returnUrl,
-            cancel_url: request.returnUrl,
-            expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
-          },
-          { idempotencyKey: stripeIdempotencyKey.checkout(request.reference) },
-        ),
+            },
+          ],
+          // 3-D Secure whenever the card or the regulation (SCA) asks for it.
+          ...(request.method === 'card'
+            ? { payment_method_options: { card: { request_three_d_secure: 'automatic' } } }
+            : {}),
+          payment_intent_data: { metadata, description: request.description },
+        },
+        stripeIdempotencyKey.checkout(request.reference),
       );
-      if (!session.url) throw new ProviderUnavailable(`Stripe session ${session.id} has no URL`);
-      return { providerReference: session.id, redirectUrl: session.url };
     },
 
     async createCardSetup(request: TCardSetupRequest): Promise<TProviderRedirect> {
-      const metadata = { reference: request.reference };
-      const session = await call(() =>
-        stripe.checkout.sessions.create(
-          {
-            mode: 'setup',
-            allowed_payment_method_types: ['card'],
-            payment_method_options: { card: { request_three_d_secure: 'automatic' } },
-            setup_intent_data: { metadata },
-            metadata,
-            client_reference_id: request.reference,
-            customer_email: request.customerEmail,
-            locale: request.locale,
-            success_url: request.returnUrl,
-            cancel_url: request.returnUrl,
-            expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
-          },
-          { idempotencyKey: stripeIdempotencyKey.cardSetup(request.reference) },
-        ),
+      return openCheckoutSession(
+        request,
+        {
+          mode: 'setup',
+          allowed_payment_method_types: ['card'],
+          payment_method_options: { card: { request_three_d_secure: 'automatic' } },
+          setup_intent_data: { metadata: { reference: request.reference } },
+        },
+        stripeIdempotencyKey.cardSetup(request.reference),
       );
-      if (!session.url) throw new ProviderUnavailable(`Stripe session ${session.id} has no URL`);
-      return { providerReference: session.id, redirectUrl: session.url };
     },
 
     parseWebhook(rawBody, headers, now): TProviderEvent {

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { hashPassword } from '../../src/modules/auth/passwords';
+import { TestAgent, uniqueEmail, type TTestApp } from './test-app';
+
+/**
+ * Signs in as the seeded demo admin (needs `seedDemoData`). With a locale, the language cookie is
+ * set first: it wins over the admin's profile language (English).
+ */
+export async function signInDemoAdmin(app: FastifyInstance, locale?: string): Promise<TestAgent> {
+  const agent = new TestAgent(app);
+  if (locale !== undefined) agent.cookies.set('lang', locale);
+  const res = await agent.post('/api/auth/sign-in', {
+    email: 'admin@printomat.example',
+    password: 'admin-demo-2026',
+  });
+  expect(res.statusCode).toBe(200);
+  return agent;
+}
+
+/** Creates a new admin account (in the given profile language, if any) and signs it in. */
+export async function signInNewAdmin(t: TTestApp, locale?: 'en' | 'de' | 'pl'): Promise<TestAgent> {
+  const email = uniqueEmail('admin');
+  await t.ctx.db
+    .insertInto('users')
+    .values({
+      email,
+      password_hash: await hashPassword('admin password'),
+      role: 'admin',
+      ...(locale === undefined ? {} : { locale }),
+      referral_code: `A${Date.now()}${Math.random().toString(36).slice(2, 6)}`,
+    })
+    .execute();
+  const agent = new TestAgent(t.app);
+  const res = await agent.post('/api/auth/sign-in', { email, password: 'admin password' });
+  expect(res.statusCode).toBe(200);
+  return agent;
+}

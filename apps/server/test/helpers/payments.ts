@@ -1,0 +1,80 @@
+import net from 'node:net';
+import { expect } from 'vitest';
+import type { TPackageList, TPayment } from '@printomat/shared';
+import { WebhookRejected } from '../../src/modules/payments/payment-provider';
+import { seedPackages } from '../../src/seed/packages-seed';
+import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './test-app';
+
+/** A loopback port nobody listens on (yet), for an app that must be reached over real HTTP. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * A signed-in person with a confirmed e-mail (and, if given, that profile language), browsing
+ * from `origin` when given.
+ */
+export async function confirmedUser(
+  t: TTestApp,
+  options: { locale?: 'en' | 'pl'; origin?: string } = {},
+) {
+  const agent = new TestAgent(t.app);
+  if (options.origin !== undefined) agent.origin = options.origin;
+  const user = await registerAndSignIn(agent);
+  await t.ctx.db
+    .updateTable('users')
+    .set({
+      email_confirmed_at: new Date(),
+      ...(options.locale === undefined ? {} : { locale: options.locale }),
+    })
+    .where('id', '=', user.id)
+    .execute();
+  return { agent, ...user };
+}
+
+/** The shop's personal package M (needs `seedPackages`). */
+export async function personalPackageM(t: TTestApp): Promise<TPackageList['packages'][number]> {
+  const list = (await new TestAgent(t.app).get('/api/packages')).json<TPackageList>();
+  const m = list.packages.find((p) => p.code === 'M' && p.audience === 'personal');
+  if (!m) throw new Error('package M missing');
+  return m;
+}
+
+/**
+ * The real app listening on a free loopback port, for providers that call it over real HTTP
+ * (`env` gets its origin), with the packages seeded; answers the app, its origin and package M.
+ */
+export async function createListeningShop(env: (origin: string) => Record<string, string>) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const t = await createTestApp(env(origin));
+  await t.app.listen({ port, host: '127.0.0.1' });
+  await seedPackages(t.ctx.db);
+  return { t, origin, packageM: await personalPackageM(t) };
+}
+
+/** The payment as its owner sees it. */
+export async function paymentOf(agent: TestAgent, reference: string): Promise<TPayment> {
+  const response = await agent.get(`/api/payments/${reference}`);
+  expect(response.statusCode).toBe(200);
+  return response.json<TPayment>();
+}
+
+/** The reason of the WebhookRejected that `run` throws. */
+export function rejectedReason(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof WebhookRejected) return error.reason;
+    throw error;
+  }
+  throw new Error('expected WebhookRejected');
+}
