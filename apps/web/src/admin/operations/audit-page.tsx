@@ -1,11 +1,14 @@
-import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDateTime, type TAdminAuditEntry } from '@printomat/shared';
 import { useLocale, useT } from '../../i18n/use-t';
 import { lookupKnown } from './audit-labels';
-import { formValues, LoadState, useListParams } from './admin-ui';
+import { useListParams } from '../shared/admin-ui';
+import { ListTable } from '../shared/admin-table';
+import { FilterInput, FilterSelect, ListFilters } from '../shared/list-filters';
 import { fetchAudit, OPS_KEY, queryString } from './operations-api';
+
+const COLUMNS = ['when', 'who', 'what', 'subject', 'details'] as const;
 
 const PAGE_SIZE = 50;
 const SUBJECTS = [
@@ -41,10 +44,6 @@ export function AuditPage() {
     queryFn: () => fetchAudit(search),
   });
   const entries = audit.data?.entries ?? [];
-  const onFilter = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    list.apply(formValues(event.currentTarget));
-  };
   const filters = {
     action: list.get('action'),
     subject_type: list.get('subject_type'),
@@ -54,15 +53,13 @@ export function AuditPage() {
   return (
     <section className="ops" aria-labelledby="ops-audit-title">
       <h2 id="ops-audit-title">{t('admin.audit.title')}</h2>
-      <form className="ops-filters" onSubmit={onFilter} key={list.params.toString()}>
-        <label className="field">
-          <span className="field__label">{t('admin.audit.filters.action')}</span>
-          <input
-            className="field__input"
-            name="action"
-            list="ops-audit-actions"
-            defaultValue={filters.action}
-          />
+      <ListFilters list={list}>
+        <FilterInput
+          label={t('admin.audit.filters.action')}
+          name="action"
+          list="ops-audit-actions"
+          defaultValue={filters.action}
+        >
           <datalist id="ops-audit-actions">
             {SUBJECTS.map((s) => (
               <option key={s} value={s} />
@@ -71,63 +68,40 @@ export function AuditPage() {
             <option value="printjob.mark_failed" />
             <option value="user.delete" />
           </datalist>
-        </label>
-        <label className="field">
-          <span className="field__label">{t('admin.audit.filters.subject_type')}</span>
-          <select className="field__input" name="subject_type" defaultValue={filters.subject_type}>
-            <option value="">{t('admin.common.any')}</option>
-            {SUBJECTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`admin.audit.subjects.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{t('admin.audit.filters.subject_id')}</span>
-          <input className="field__input" name="subject_id" defaultValue={filters.subject_id} />
-        </label>
-        <div className="ops-filters__buttons">
-          <button type="submit" className="button">
-            {t('admin.common.filter')}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => list.apply({})}>
-            {t('admin.common.clear')}
-          </button>
-        </div>
-      </form>
-      <LoadState isLoading={audit.isLoading} error={audit.error} />
-      {audit.data && entries.length === 0 && <p className="ops-muted">{t('admin.common.empty')}</p>}
-      {entries.length > 0 && (
-        <div className="ops-table-wrap">
-          <table className="ops-table" data-testid="audit-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.audit.columns.when')}</th>
-                <th scope="col">{t('admin.audit.columns.who')}</th>
-                <th scope="col">{t('admin.audit.columns.what')}</th>
-                <th scope="col">{t('admin.audit.columns.subject')}</th>
-                <th scope="col">{t('admin.audit.columns.details')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id} data-testid="audit-row" data-action={entry.action}>
-                  <td>{formatDateTime(locale, entry.created_at)}</td>
-                  <td>{actorOf(t, entry)}</td>
-                  <td>
-                    <ActionCell action={entry.action} />
-                  </td>
-                  <td>
-                    <Subject entry={entry} />
-                  </td>
-                  <td className="ops-details">{detailsText(entry.details)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+        </FilterInput>
+        <FilterSelect
+          label={t('admin.audit.filters.subject_type')}
+          name="subject_type"
+          defaultValue={filters.subject_type}
+          empty={t('admin.common.any')}
+          options={SUBJECTS.map((s) => ({ value: s, label: t(`admin.audit.subjects.${s}`) }))}
+        />
+        <FilterInput
+          label={t('admin.audit.filters.subject_id')}
+          name="subject_id"
+          defaultValue={filters.subject_id}
+        />
+      </ListFilters>
+      <ListTable
+        query={audit}
+        count={entries.length}
+        testId="audit-table"
+        head={COLUMNS.map((c) => t(`admin.audit.columns.${c}`))}
+      >
+        {entries.map((entry) => (
+          <tr key={entry.id} data-testid="audit-row" data-action={entry.action}>
+            <td>{formatDateTime(locale, entry.created_at)}</td>
+            <td>{actorOf(t, entry)}</td>
+            <td>
+              <ActionCell action={entry.action} />
+            </td>
+            <td>
+              <Subject entry={entry} />
+            </td>
+            <td className="ops-details">{detailsText(entry.details)}</td>
+          </tr>
+        ))}
+      </ListTable>
       <div className="ops-pager">
         {list.get('before_id') && (
           <button

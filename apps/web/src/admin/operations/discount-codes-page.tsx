@@ -5,8 +5,11 @@ import { FormAlert } from '../../components/form-alert';
 import { FormField } from '../../components/form-field';
 import { ApiError } from '../../api/client';
 import { useLocale, useT } from '../../i18n/use-t';
-import { formValues, LoadState } from './admin-ui';
+import { formValues } from '../shared/admin-ui';
+import { ListTable } from '../shared/admin-table';
 import { createDiscountCode, fetchDiscountCodes, OPS_KEY } from './operations-api';
+
+const COLUMNS = ['code', 'percent', 'expiration_date', 'uses', 'status', 'created'] as const;
 
 const FIELDS = ['code', 'percent', 'expiration_date', 'number_of_uses', 'active'];
 
@@ -101,46 +104,32 @@ export function DiscountCodesPage() {
         </form>
       </section>
 
-      <LoadState isLoading={codes.isLoading} error={codes.error} />
-      {codes.data && codes.data.codes.length === 0 && (
-        <p className="ops-muted">{t('admin.discount_codes.empty')}</p>
-      )}
-      {codes.data && codes.data.codes.length > 0 && (
-        <div className="ops-table-wrap">
-          <table className="ops-table" data-testid="codes-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.discount_codes.fields.code')}</th>
-                <th scope="col">{t('admin.discount_codes.fields.percent')}</th>
-                <th scope="col">{t('admin.discount_codes.fields.expiration_date')}</th>
-                <th scope="col">{t('admin.discount_codes.fields.uses')}</th>
-                <th scope="col">{t('admin.discount_codes.fields.status')}</th>
-                <th scope="col">{t('admin.discount_codes.fields.created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {codes.data.codes.map((c) => (
-                <tr key={c.id} data-testid="code-row">
-                  <td>
-                    <code>{c.code}</code>
-                  </td>
-                  <td>{c.percent}%</td>
-                  <td>
-                    {c.expiration_date
-                      ? formatDate(locale, `${c.expiration_date}T12:00:00Z`, 'UTC')
-                      : t('admin.discount_codes.never')}
-                  </td>
-                  <td>
-                    {c.uses} / {c.number_of_uses}
-                  </td>
-                  <td>{t(`admin.discount_codes.states.${codeState(c)}`)}</td>
-                  <td>{formatDateTime(locale, c.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        query={codes}
+        count={codes.data?.codes.length ?? 0}
+        empty={t('admin.discount_codes.empty')}
+        testId="codes-table"
+        head={COLUMNS.map((c) => t(`admin.discount_codes.fields.${c}`))}
+      >
+        {codes.data?.codes.map((c) => (
+          <tr key={c.id} data-testid="code-row">
+            <td>
+              <code>{c.code}</code>
+            </td>
+            <td>{c.percent}%</td>
+            <td>
+              {c.expiration_date
+                ? formatDate(locale, `${c.expiration_date}T12:00:00Z`, 'UTC')
+                : t('admin.discount_codes.never')}
+            </td>
+            <td>
+              {c.uses} / {c.number_of_uses}
+            </td>
+            <td>{t(`admin.discount_codes.states.${codeState(c)}`)}</td>
+            <td>{formatDateTime(locale, c.created_at)}</td>
+          </tr>
+        ))}
+      </ListTable>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import {
@@ -11,15 +11,15 @@ import {
 import { PageTitle } from '../../components/page-title';
 import { useLocale, useT } from '../../i18n/use-t';
 import {
+  ActionButtons,
   ConfirmDialog,
   Details,
-  ErrorAlert,
-  formValues,
   LoadState,
-  Pager,
   StatusBadge,
   useListParams,
-} from './admin-ui';
+} from '../shared/admin-ui';
+import { ListTable } from '../shared/admin-table';
+import { FilterSelect, ListFilters } from '../shared/list-filters';
 import {
   fetchExpressOrder,
   fetchExpressOrders,
@@ -27,6 +27,8 @@ import {
   queryString,
   runExpressAction,
 } from './operations-api';
+
+const COLUMNS = ['id', 'customer', 'printer', 'status', 'pages', 'price', 'created'] as const;
 
 /** Express orders, newest first, filtered by status. */
 export function ExpressOrdersListPage() {
@@ -38,69 +40,46 @@ export function ExpressOrdersListPage() {
     queryKey: [...OPS_KEY, 'express-orders', search],
     queryFn: () => fetchExpressOrders(search),
   });
-  const onFilter = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    list.apply(formValues(event.currentTarget));
-  };
   const rows = orders.data?.orders ?? [];
   return (
     <section className="ops" aria-labelledby="ops-express-title">
       <h2 id="ops-express-title">{t('admin.express_orders.title')}</h2>
-      <form className="ops-filters" onSubmit={onFilter} key={list.params.toString()}>
-        <label className="field">
-          <span className="field__label">{t('admin.printjobs.filters.status')}</span>
-          <select className="field__input" name="status" defaultValue={list.get('status')}>
-            <option value="">{t('admin.common.any')}</option>
-            {EXPRESS_ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`admin.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="ops-filters__buttons">
-          <button type="submit" className="button">
-            {t('admin.common.filter')}
-          </button>
-        </div>
-      </form>
-      <LoadState isLoading={orders.isLoading} error={orders.error} />
-      {orders.data && rows.length === 0 && <p className="ops-muted">{t('admin.common.empty')}</p>}
-      {rows.length > 0 && (
-        <div className="ops-table-wrap">
-          <table className="ops-table" data-testid="express-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.express_orders.columns.id')}</th>
-                <th scope="col">{t('admin.express_orders.columns.customer')}</th>
-                <th scope="col">{t('admin.express_orders.columns.printer')}</th>
-                <th scope="col">{t('admin.express_orders.columns.status')}</th>
-                <th scope="col">{t('admin.express_orders.columns.pages')}</th>
-                <th scope="col">{t('admin.express_orders.columns.price')}</th>
-                <th scope="col">{t('admin.express_orders.columns.created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((o) => (
-                <tr key={o.id} data-testid="express-row" data-status={o.status}>
-                  <td>
-                    <Link to={`/admin/express-orders/${o.id}`}>#{o.id}</Link>
-                  </td>
-                  <td>{o.customer_email}</td>
-                  <td>{o.printer.name}</td>
-                  <td>
-                    <StatusBadge status={o.status} />
-                  </td>
-                  <td>{o.page_count}</td>
-                  <td>{formatMoney(locale, o.price_minor, o.currency)}</td>
-                  <td>{formatDateTime(locale, o.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {orders.data && <Pager paging={orders.data.paging} onPage={list.setPage} />}
+      <ListFilters list={list} clearable={false}>
+        <FilterSelect
+          label={t('admin.printjobs.filters.status')}
+          name="status"
+          defaultValue={list.get('status')}
+          empty={t('admin.common.any')}
+          options={EXPRESS_ORDER_STATUSES.map((s) => ({
+            value: s,
+            label: t(`admin.statuses.${s}`),
+          }))}
+        />
+      </ListFilters>
+      <ListTable
+        query={orders}
+        count={rows.length}
+        testId="express-table"
+        paging={orders.data?.paging}
+        onPage={list.setPage}
+        head={COLUMNS.map((c) => t(`admin.express_orders.columns.${c}`))}
+      >
+        {rows.map((o) => (
+          <tr key={o.id} data-testid="express-row" data-status={o.status}>
+            <td>
+              <Link to={`/admin/express-orders/${o.id}`}>#{o.id}</Link>
+            </td>
+            <td>{o.customer_email}</td>
+            <td>{o.printer.name}</td>
+            <td>
+              <StatusBadge status={o.status} />
+            </td>
+            <td>{o.page_count}</td>
+            <td>{formatMoney(locale, o.price_minor, o.currency)}</td>
+            <td>{formatDateTime(locale, o.created_at)}</td>
+          </tr>
+        ))}
+      </ListTable>
     </section>
   );
 }
@@ -152,26 +131,15 @@ export function ExpressOrderShowPage() {
       {order && (
         <>
           <section className="ops-actions" aria-label={t('admin.common.actions')}>
-            <div className="ops-actions__buttons">
-              {order.allowed_actions.map((name) => (
-                <button
-                  key={name}
-                  type="button"
-                  className="button"
-                  data-testid={`express-${name}`}
-                  disabled={action.isPending}
-                  onClick={() => start(name)}
-                >
-                  {t(`admin.express_orders.actions.${name}`)}
-                </button>
-              ))}
-            </div>
-            <ErrorAlert error={action.error} />
-            {done && (
-              <div className="alert alert--success" role="status">
-                <p>{done}</p>
-              </div>
-            )}
+            <ActionButtons
+              actions={order.allowed_actions}
+              label={(name) => t(`admin.express_orders.actions.${name}`)}
+              testIdPrefix="express"
+              busy={action.isPending}
+              onStart={start}
+              error={action.error}
+              done={done}
+            />
           </section>
           <section className="card">
             <Details

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type {
   TAdminAuditEntry,
   TAdminPrintjobDetail,
@@ -8,16 +8,8 @@ import type {
   TAdminUserDetail,
   TExpressOrder,
 } from '@printomat/shared';
-import {
-  buildMe,
-  buildSession,
-  clearCookies,
-  jsonResponse,
-  mockFetch,
-} from '../../test/fetch-mock';
-import { renderApp } from '../../test/render-app';
-
-const adminSession = () => buildSession({ user: buildMe({ id: 1, role: 'admin' }) });
+import { cleanUpAfterEachTest, renderAsAdmin } from '../../test/admin-app';
+import { jsonResponse } from '../../test/fetch-mock';
 const PRINTERS = {
   printers: [{ id: 7, name: 'Złote Tarasy', is_enabled: true, maintenance_mode: false }],
 };
@@ -69,16 +61,11 @@ function jobDetail(overrides: Partial<TAdminPrintjobDetail> = {}): TAdminPrintjo
 // Whole-app renders on a shared, busy machine: more room than the 5 s default.
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => {
-  cleanup();
-  clearCookies();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEachTest();
 
 describe('admin print jobs', () => {
   it('lists jobs, filters through the address, and shows the spec message when no job fits a bulk action', async () => {
-    const { requests } = mockFetch({
-      'GET /api/session': () => jsonResponse(200, adminSession()),
+    const { requests, location } = renderAsAdmin('/admin/printjobs', {
       'GET /api/admin/printjobs': () =>
         jsonResponse(200, {
           printjobs: [jobRow(), jobRow({ id: 40, status: 'created', printer: null })],
@@ -91,7 +78,6 @@ describe('admin print jobs', () => {
           message: 'No printjobs that can be canceled, printed or reset were found',
         }),
     });
-    const { location } = renderApp('/admin/printjobs');
     const table = await screen.findByTestId('printjobs-table', {}, { timeout: 5_000 });
     expect(
       within(table)
@@ -126,8 +112,7 @@ describe('admin print jobs', () => {
 
   it('shows a job and asks before marking it as printed; reset runs at once', async () => {
     let current = jobDetail();
-    const { requests } = mockFetch({
-      'GET /api/session': () => jsonResponse(200, adminSession()),
+    const { requests } = renderAsAdmin('/admin/printjobs/41', {
       'GET /api/admin/printjobs/41': () => jsonResponse(200, current),
       'GET /api/admin/printjobs/printer-options': () => jsonResponse(200, PRINTERS),
       'POST /api/admin/printjobs/41/mark_printed': () =>
@@ -137,7 +122,6 @@ describe('admin print jobs', () => {
         return jsonResponse(200, current);
       },
     });
-    renderApp('/admin/printjobs/41');
     await screen.findByText('thesis.pdf', {}, { timeout: 5_000 });
     expect(screen.getByText('Black and white')).toBeTruthy();
 
@@ -191,14 +175,12 @@ function userDetail(): TAdminUserDetail {
 
 describe('admin users', () => {
   it('deletes a user only after the confirmation dialog, then lists users with a notice', async () => {
-    const { requests } = mockFetch({
-      'GET /api/session': () => jsonResponse(200, adminSession()),
+    const { requests, location } = renderAsAdmin('/admin/users/5', {
       'GET /api/admin/users/5': () => jsonResponse(200, userDetail()),
       'DELETE /api/admin/users/5': () => jsonResponse(200, { ok: true, email: 'ola@example.com' }),
       'GET /api/admin/users': () =>
         jsonResponse(200, { users: [], paging: { page: 1, page_size: 25, total: 0 } }),
     });
-    const { location } = renderApp('/admin/users/5');
     const grants = await screen.findByTestId('grants-table', {}, { timeout: 5_000 });
     expect(within(grants).getByText('package')).toBeTruthy();
 
@@ -224,8 +206,7 @@ describe('admin users', () => {
   });
 
   it('shows the server’s refusal in place', async () => {
-    mockFetch({
-      'GET /api/session': () => jsonResponse(200, adminSession()),
+    renderAsAdmin('/admin/users/5', {
       'GET /api/admin/users/5': () => jsonResponse(200, userDetail()),
       'DELETE /api/admin/users/5': () =>
         jsonResponse(409, {
@@ -233,7 +214,6 @@ describe('admin users', () => {
           message: 'The last administrator cannot be deleted.',
         }),
     });
-    renderApp('/admin/users/5');
     fireEvent.click(await screen.findByTestId('delete-user', {}, { timeout: 5_000 }));
     fireEvent.click(
       within(await screen.findByTestId('confirm-dialog')).getByTestId('confirm-button'),
@@ -246,8 +226,7 @@ describe('admin users', () => {
 
 describe('express discount codes', () => {
   it('sends the form and shows the field messages the server returns', async () => {
-    const { requests } = mockFetch({
-      'GET /api/session': () => jsonResponse(200, adminSession()),
+    const { requests } = renderAsAdmin('/admin/discount-codes', {
       'GET /api/admin/discount-codes': () => jsonResponse(200, { codes: [] }),
       'POST /api/admin/discount-codes': () =>
         jsonResponse(422, {
@@ -256,7 +235,6 @@ describe('express discount codes', () => {
           errors: { percent: ['must be less than 101'], code: ['has already been taken'] },
         }),
     });
-    renderApp('/admin/discount-codes');
     await screen.findByText('No discount codes yet.', {}, { timeout: 5_000 });
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'express10' } });
     fireEvent.change(screen.getByLabelText('Discount (%)'), { target: { value: '150' } });
@@ -295,13 +273,11 @@ describe('express orders', () => {
       updated_at: '2026-11-20T10:00:00.000Z',
       allowed_actions: ['print'],
     };
-    mockFetch({
-      'GET /api/session': () => jsonResponse(200, adminSession()),
+    renderAsAdmin('/admin/express-orders/3', {
       'GET /api/admin/express-orders/3': () => jsonResponse(200, order),
       'POST /api/admin/express-orders/3/print': () =>
         jsonResponse(409, { code: 'printer_disabled', message: "Can't print on disabled printer" }),
     });
-    renderApp('/admin/express-orders/3');
     expect((await screen.findByTestId('express-url', {}, { timeout: 5_000 })).textContent).toBe(
       'http://printomat.test/express/abc',
     );
@@ -335,11 +311,9 @@ describe('audit log', () => {
         actor: null,
       },
     ];
-    const { requests } = mockFetch({
-      'GET /api/session': () => jsonResponse(200, adminSession()),
+    const { requests } = renderAsAdmin('/admin/audit', {
       'GET /api/admin/audit-log': () => jsonResponse(200, { entries }),
     });
-    renderApp('/admin/audit');
     const rows = await screen.findAllByTestId('audit-row', {}, { timeout: 5_000 });
     expect(rows[0]?.textContent).toContain('admin@printomat.example');
     expect(rows[0]?.textContent).toContain('user deleted');

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAdminPrintjobAction, TAdminPrintjobDetail } from '@printomat/shared';
 import { useT } from '../../i18n/use-t';
-import { ConfirmDialog, ErrorAlert } from './admin-ui';
+import { ActionButtons, ConfirmDialog } from '../shared/admin-ui';
+import { FilterSelect } from '../shared/list-filters';
 import { OPS_KEY, runPrintjobAction, type TPrinterOption } from './operations-api';
 
 /** Fail and mark as printed change what the owner pays and what the printer does: asked first. */
@@ -71,43 +72,26 @@ export function PrintjobActions({
   return (
     <section className="ops-actions" aria-label={t('admin.common.actions')}>
       {job.allowed_actions.includes('print') && (
-        <label className="field ops-actions__printer">
-          <span className="field__label">{t('admin.printjobs.print_on')}</span>
-          <select
-            className="field__input"
-            name="printer_id"
-            value={printerId}
-            onChange={(e) => setPrinterId(e.target.value)}
-          >
-            <option value="">{t('admin.printjobs.choose_printer')}</option>
-            {printers.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          labelClassName="field ops-actions__printer"
+          label={t('admin.printjobs.print_on')}
+          name="printer_id"
+          value={printerId}
+          onChange={(e) => setPrinterId(e.target.value)}
+          empty={t('admin.printjobs.choose_printer')}
+          options={printers.map((p) => ({ value: p.id, label: p.name }))}
+        />
       )}
-      <div className="ops-actions__buttons">
-        {job.allowed_actions.map((action) => (
-          <button
-            key={action}
-            type="button"
-            className="button"
-            data-testid={`action-${action}`}
-            disabled={mutation.isPending}
-            onClick={() => start(action)}
-          >
-            {t(`admin.printjobs.actions.${action}`)}
-          </button>
-        ))}
-      </div>
-      <ErrorAlert error={mutation.error} />
-      {done && (
-        <div className="alert alert--success" role="status" data-testid="action-done">
-          <p>{done}</p>
-        </div>
-      )}
+      <ActionButtons
+        actions={job.allowed_actions}
+        label={(action) => t(`admin.printjobs.actions.${action}`)}
+        testIdPrefix="action"
+        busy={mutation.isPending}
+        onStart={start}
+        error={mutation.error}
+        done={done}
+        doneTestId="action-done"
+      />
       {pending && (
         <ActionConfirm
           action={pending}

@@ -3,7 +3,8 @@ import { Link, useParams } from 'react-router';
 import { formatDateTime } from '@printomat/shared';
 import { PageTitle } from '../../components/page-title';
 import { useLocale, useT } from '../../i18n/use-t';
-import { Details, LoadState, StatusBadge } from './admin-ui';
+import { Details, LoadState, StatusBadge } from '../shared/admin-ui';
+import { ListTable } from '../shared/admin-table';
 import { fetchPrinterOptions, fetchPrintjob, OPS_KEY } from './operations-api';
 import { PrintjobActions } from './printjob-actions';
 
@@ -103,41 +104,35 @@ export function PrintjobShowPage() {
           </div>
           <section className="card">
             <h3 className="card__title">{t('admin.printjobs.sections.documents')}</h3>
-            {job.documents.length === 0 ? (
-              <p className="ops-muted">{t('admin.printjobs.no_documents')}</p>
-            ) : (
-              <div className="ops-table-wrap">
-                <table className="ops-table" data-testid="documents-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('admin.printjobs.fields.document_name')}</th>
-                      <th scope="col">{t('admin.printjobs.fields.document_status')}</th>
-                      <th scope="col">{t('admin.printjobs.columns.pages')}</th>
-                      <th scope="col">{t('admin.printjobs.fields.color_pages')}</th>
-                      <th scope="col">{t('admin.printjobs.fields.copies')}</th>
-                      <th scope="col">{t('admin.printjobs.fields.size')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {job.documents.map((d) => (
-                      <tr key={d.id}>
-                        <td>{d.name}</td>
-                        <td>
-                          {d.failure_reason ??
-                            t(
-                              `admin.printjobs.document_statuses.${d.status as 'processing' | 'ready' | 'failed'}`,
-                            )}
-                        </td>
-                        <td>{d.page_count ?? none}</td>
-                        <td>{d.color_pages}</td>
-                        <td>{d.copies}</td>
-                        <td>{Math.max(1, Math.round(d.size_bytes / 1024))} KB</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <ListTable
+              count={job.documents.length}
+              empty={t('admin.printjobs.no_documents')}
+              testId="documents-table"
+              head={[
+                t('admin.printjobs.fields.document_name'),
+                t('admin.printjobs.fields.document_status'),
+                t('admin.printjobs.columns.pages'),
+                t('admin.printjobs.fields.color_pages'),
+                t('admin.printjobs.fields.copies'),
+                t('admin.printjobs.fields.size'),
+              ]}
+            >
+              {job.documents.map((d) => (
+                <tr key={d.id}>
+                  <td>{d.name}</td>
+                  <td>
+                    {d.failure_reason ??
+                      t(
+                        `admin.printjobs.document_statuses.${d.status as 'processing' | 'ready' | 'failed'}`,
+                      )}
+                  </td>
+                  <td>{d.page_count ?? none}</td>
+                  <td>{d.color_pages}</td>
+                  <td>{d.copies}</td>
+                  <td>{Math.max(1, Math.round(d.size_bytes / 1024))} KB</td>
+                </tr>
+              ))}
+            </ListTable>
           </section>
         </>
       )}

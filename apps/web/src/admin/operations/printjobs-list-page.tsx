@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
@@ -9,7 +9,9 @@ import {
   type TAdminPrintjobAction,
 } from '@printomat/shared';
 import { useLocale, useT } from '../../i18n/use-t';
-import { ErrorAlert, formValues, LoadState, Pager, StatusBadge, useListParams } from './admin-ui';
+import { ErrorAlert, StatusBadge, useListParams } from '../shared/admin-ui';
+import { ListTable } from '../shared/admin-table';
+import { Choices, FilterInput, FilterSelect, ListFilters } from '../shared/list-filters';
 import {
   fetchPrinterOptions,
   fetchPrintjobs,
@@ -20,6 +22,16 @@ import {
 import { ActionConfirm, needsConfirmation } from './printjob-actions';
 
 const FILTERS = ['status', 'email', 'printer_id', 'from', 'to'] as const;
+const COLUMNS = [
+  'id',
+  'user',
+  'printer',
+  'status',
+  'documents',
+  'pages',
+  'cost',
+  'created',
+] as const;
 
 /** Print jobs with filters, paging and bulk actions on the selected ones. */
 export function PrintjobsListPage() {
@@ -54,6 +66,7 @@ export function PrintjobsListPage() {
   });
 
   const rows = jobs.data?.printjobs ?? [];
+  const printerChoices = printers.data?.printers.map((p) => ({ value: p.id, label: p.name }));
   const allSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));
   const toggle = (id: number) =>
     setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
@@ -63,64 +76,44 @@ export function PrintjobsListPage() {
     if (needsConfirmation(action)) setPending(action);
     else bulk.mutate(action);
   };
-  const onFilter = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSelected([]);
-    list.apply(formValues(event.currentTarget));
-  };
 
   return (
     <section className="ops" aria-labelledby="ops-printjobs-title">
       <h2 id="ops-printjobs-title">{t('admin.printjobs.title')}</h2>
-      <form className="ops-filters" onSubmit={onFilter} key={list.params.toString()}>
-        <label className="field">
-          <span className="field__label">{t('admin.printjobs.filters.status')}</span>
-          <select className="field__input" name="status" defaultValue={list.get('status')}>
-            <option value="">{t('admin.common.any')}</option>
-            {PRINTJOB_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`admin.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{t('admin.printjobs.filters.email')}</span>
-          <input
-            className="field__input"
-            type="search"
-            name="email"
-            defaultValue={list.get('email')}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('admin.printjobs.filters.printer')}</span>
-          <select className="field__input" name="printer_id" defaultValue={list.get('printer_id')}>
-            <option value="">{t('admin.common.any')}</option>
-            {printers.data?.printers.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{t('admin.printjobs.filters.from')}</span>
-          <input className="field__input" type="date" name="from" defaultValue={list.get('from')} />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('admin.printjobs.filters.to')}</span>
-          <input className="field__input" type="date" name="to" defaultValue={list.get('to')} />
-        </label>
-        <div className="ops-filters__buttons">
-          <button type="submit" className="button">
-            {t('admin.common.filter')}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => list.apply({})}>
-            {t('admin.common.clear')}
-          </button>
-        </div>
-      </form>
+      <ListFilters list={list} onFilter={() => setSelected([])}>
+        <FilterSelect
+          label={t('admin.printjobs.filters.status')}
+          name="status"
+          defaultValue={list.get('status')}
+          empty={t('admin.common.any')}
+          options={PRINTJOB_STATUSES.map((s) => ({ value: s, label: t(`admin.statuses.${s}`) }))}
+        />
+        <FilterInput
+          label={t('admin.printjobs.filters.email')}
+          type="search"
+          name="email"
+          defaultValue={list.get('email')}
+        />
+        <FilterSelect
+          label={t('admin.printjobs.filters.printer')}
+          name="printer_id"
+          defaultValue={list.get('printer_id')}
+          empty={t('admin.common.any')}
+          options={printerChoices}
+        />
+        <FilterInput
+          label={t('admin.printjobs.filters.from')}
+          type="date"
+          name="from"
+          defaultValue={list.get('from')}
+        />
+        <FilterInput
+          label={t('admin.printjobs.filters.to')}
+          type="date"
+          name="to"
+          defaultValue={list.get('to')}
+        />
+      </ListFilters>
 
       <div className="ops-bulk" role="group" aria-label={t('admin.printjobs.bulk_label')}>
         <span className="ops-muted">
@@ -135,12 +128,7 @@ export function PrintjobsListPage() {
             onChange={(e) => setPrinterId(e.target.value)}
             aria-label={t('admin.printjobs.print_on')}
           >
-            <option value="">{t('admin.printjobs.choose_printer')}</option>
-            {printers.data?.printers.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <Choices empty={t('admin.printjobs.choose_printer')} options={printerChoices} />
           </select>
         </label>
         {ADMIN_PRINTJOB_ACTIONS.map((action) => (
@@ -170,68 +158,50 @@ export function PrintjobsListPage() {
         />
       )}
 
-      <LoadState isLoading={jobs.isLoading} error={jobs.error} />
-      {jobs.data && rows.length === 0 && <p className="ops-muted">{t('admin.common.empty')}</p>}
-      {rows.length > 0 && (
-        <div className="ops-table-wrap">
-          <table className="ops-table" data-testid="printjobs-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <input
-                    type="checkbox"
-                    aria-label={t('admin.printjobs.select_all')}
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? [] : rows.map((r) => r.id))}
-                  />
-                </th>
-                <th scope="col">{t('admin.printjobs.columns.id')}</th>
-                <th scope="col">{t('admin.printjobs.columns.user')}</th>
-                <th scope="col">{t('admin.printjobs.columns.printer')}</th>
-                <th scope="col">{t('admin.printjobs.columns.status')}</th>
-                <th scope="col">{t('admin.printjobs.columns.documents')}</th>
-                <th scope="col">{t('admin.printjobs.columns.pages')}</th>
-                <th scope="col">{t('admin.printjobs.columns.cost')}</th>
-                <th scope="col">{t('admin.printjobs.columns.created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((job) => (
-                <tr
-                  key={job.id}
-                  data-testid="printjob-row"
-                  data-id={job.id}
-                  data-status={job.status}
-                >
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={t('admin.printjobs.select_row', { id: job.id })}
-                      checked={selected.includes(job.id)}
-                      onChange={() => toggle(job.id)}
-                    />
-                  </td>
-                  <td>
-                    <Link to={`/admin/printjobs/${job.id}`}>#{job.id}</Link>
-                  </td>
-                  <td>
-                    <Link to={`/admin/users/${job.user.id}`}>{job.user.email}</Link>
-                  </td>
-                  <td>{job.printer?.name ?? t('admin.common.none')}</td>
-                  <td>
-                    <StatusBadge status={job.status} />
-                  </td>
-                  <td>{job.document_count}</td>
-                  <td>{job.page_count}</td>
-                  <td>{job.cost}</td>
-                  <td>{formatDateTime(locale, job.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {jobs.data && <Pager paging={jobs.data.paging} onPage={list.setPage} />}
+      <ListTable
+        query={jobs}
+        count={rows.length}
+        testId="printjobs-table"
+        paging={jobs.data?.paging}
+        onPage={list.setPage}
+        head={[
+          <input
+            key="all"
+            type="checkbox"
+            aria-label={t('admin.printjobs.select_all')}
+            checked={allSelected}
+            onChange={() => setSelected(allSelected ? [] : rows.map((r) => r.id))}
+          />,
+          ...COLUMNS.map((c) => t(`admin.printjobs.columns.${c}`)),
+        ]}
+      >
+        {rows.map((job) => (
+          <tr key={job.id} data-testid="printjob-row" data-id={job.id} data-status={job.status}>
+            <td>
+              <input
+                type="checkbox"
+                aria-label={t('admin.printjobs.select_row', { id: job.id })}
+                checked={selected.includes(job.id)}
+                onChange={() => toggle(job.id)}
+              />
+            </td>
+            <td>
+              <Link to={`/admin/printjobs/${job.id}`}>#{job.id}</Link>
+            </td>
+            <td>
+              <Link to={`/admin/users/${job.user.id}`}>{job.user.email}</Link>
+            </td>
+            <td>{job.printer?.name ?? t('admin.common.none')}</td>
+            <td>
+              <StatusBadge status={job.status} />
+            </td>
+            <td>{job.document_count}</td>
+            <td>{job.page_count}</td>
+            <td>{job.cost}</td>
+            <td>{formatDateTime(locale, job.created_at)}</td>
+          </tr>
+        ))}
+      </ListTable>
     </section>
   );
 }

@@ -5,8 +5,12 @@ import { formatDate, formatDateTime } from '@printomat/shared';
 import { useCurrentUser } from '../../api/session';
 import { PageTitle } from '../../components/page-title';
 import { useLocale, useT } from '../../i18n/use-t';
-import { ConfirmDialog, Details, ErrorAlert, LoadState, StatusBadge } from './admin-ui';
+import { ConfirmDialog, Details, ErrorAlert, LoadState, StatusBadge } from '../shared/admin-ui';
+import { ListTable } from '../shared/admin-table';
 import { deleteUser, fetchUser, OPS_KEY } from './operations-api';
+
+const LEDGER_COLUMNS = ['source', 'pages', 'remaining', 'expires', 'reference', 'created'] as const;
+const JOB_COLUMNS = ['id', 'status', 'printer', 'pages', 'cost', 'created'] as const;
 
 /** One user: account, pages ledger, print jobs, and deleting them after a confirmation. */
 export function UserShowPage() {
@@ -83,74 +87,47 @@ export function UserShowPage() {
 
           <section className="card">
             <h3 className="card__title">{t('admin.users.ledger')}</h3>
-            {user.grants.length === 0 ? (
-              <p className="ops-muted">{t('admin.users.no_grants')}</p>
-            ) : (
-              <div className="ops-table-wrap">
-                <table className="ops-table" data-testid="grants-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('admin.users.ledger_columns.source')}</th>
-                      <th scope="col">{t('admin.users.ledger_columns.pages')}</th>
-                      <th scope="col">{t('admin.users.ledger_columns.remaining')}</th>
-                      <th scope="col">{t('admin.users.ledger_columns.expires')}</th>
-                      <th scope="col">{t('admin.users.ledger_columns.reference')}</th>
-                      <th scope="col">{t('admin.users.ledger_columns.created')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {user.grants.map((g) => (
-                      <tr key={g.id}>
-                        <td>{sourceLabel(t, g.source)}</td>
-                        <td>{g.pages}</td>
-                        <td>{g.remaining}</td>
-                        <td>{g.expires_at ? formatDate(locale, g.expires_at) : none}</td>
-                        <td>{g.reference ?? none}</td>
-                        <td>{formatDate(locale, g.created_at)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <ListTable
+              count={user.grants.length}
+              empty={t('admin.users.no_grants')}
+              testId="grants-table"
+              head={LEDGER_COLUMNS.map((c) => t(`admin.users.ledger_columns.${c}`))}
+            >
+              {user.grants.map((g) => (
+                <tr key={g.id}>
+                  <td>{sourceLabel(t, g.source)}</td>
+                  <td>{g.pages}</td>
+                  <td>{g.remaining}</td>
+                  <td>{g.expires_at ? formatDate(locale, g.expires_at) : none}</td>
+                  <td>{g.reference ?? none}</td>
+                  <td>{formatDate(locale, g.created_at)}</td>
+                </tr>
+              ))}
+            </ListTable>
           </section>
 
           <section className="card">
             <h3 className="card__title">{t('admin.users.jobs')}</h3>
-            {user.printjobs.length === 0 ? (
-              <p className="ops-muted">{t('admin.users.no_jobs')}</p>
-            ) : (
-              <div className="ops-table-wrap">
-                <table className="ops-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('admin.printjobs.columns.id')}</th>
-                      <th scope="col">{t('admin.printjobs.columns.status')}</th>
-                      <th scope="col">{t('admin.printjobs.columns.printer')}</th>
-                      <th scope="col">{t('admin.printjobs.columns.pages')}</th>
-                      <th scope="col">{t('admin.printjobs.columns.cost')}</th>
-                      <th scope="col">{t('admin.printjobs.columns.created')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {user.printjobs.map((j) => (
-                      <tr key={j.id}>
-                        <td>
-                          <Link to={`/admin/printjobs/${j.id}`}>#{j.id}</Link>
-                        </td>
-                        <td>
-                          <StatusBadge status={j.status} />
-                        </td>
-                        <td>{j.printer?.name ?? none}</td>
-                        <td>{j.page_count}</td>
-                        <td>{j.cost}</td>
-                        <td>{formatDateTime(locale, j.created_at)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <ListTable
+              count={user.printjobs.length}
+              empty={t('admin.users.no_jobs')}
+              head={JOB_COLUMNS.map((c) => t(`admin.printjobs.columns.${c}`))}
+            >
+              {user.printjobs.map((j) => (
+                <tr key={j.id}>
+                  <td>
+                    <Link to={`/admin/printjobs/${j.id}`}>#{j.id}</Link>
+                  </td>
+                  <td>
+                    <StatusBadge status={j.status} />
+                  </td>
+                  <td>{j.printer?.name ?? none}</td>
+                  <td>{j.page_count}</td>
+                  <td>{j.cost}</td>
+                  <td>{formatDateTime(locale, j.created_at)}</td>
+                </tr>
+              ))}
+            </ListTable>
           </section>
           {confirming && (
             <ConfirmDialog

@@ -1,10 +1,13 @@
-import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { formatDateTime, ROLES } from '@printomat/shared';
 import { useLocale, useT } from '../../i18n/use-t';
-import { formValues, LoadState, Pager, useListParams } from './admin-ui';
+import { useListParams } from '../shared/admin-ui';
+import { ListTable } from '../shared/admin-table';
+import { FilterInput, FilterSelect, ListFilters } from '../shared/list-filters';
 import { fetchUsers, OPS_KEY, queryString } from './operations-api';
+
+const COLUMNS = ['id', 'email', 'role', 'pages', 'confirmed', 'last_login', 'created'] as const;
 
 /** Users, searched by e-mail and filtered by role. */
 export function UsersListPage() {
@@ -16,10 +19,6 @@ export function UsersListPage() {
     queryKey: [...OPS_KEY, 'users', search],
     queryFn: () => fetchUsers(search),
   });
-  const onFilter = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    list.apply(formValues(event.currentTarget));
-  };
   const rows = users.data?.users ?? [];
   // Set by the user page after a deletion.
   const state: unknown = useLocation().state;
@@ -39,70 +38,45 @@ export function UsersListPage() {
           <p>{notice}</p>
         </div>
       )}
-      <form className="ops-filters" role="search" onSubmit={onFilter} key={list.params.toString()}>
-        <label className="field">
-          <span className="field__label">{t('admin.users.search')}</span>
-          <input className="field__input" type="search" name="q" defaultValue={list.get('q')} />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('admin.users.role')}</span>
-          <select className="field__input" name="role" defaultValue={list.get('role')}>
-            <option value="">{t('admin.common.any')}</option>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`account.roles.${role}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="ops-filters__buttons">
-          <button type="submit" className="button">
-            {t('admin.common.filter')}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => list.apply({})}>
-            {t('admin.common.clear')}
-          </button>
-        </div>
-      </form>
-      <LoadState isLoading={users.isLoading} error={users.error} />
-      {users.data && rows.length === 0 && <p className="ops-muted">{t('admin.common.empty')}</p>}
-      {rows.length > 0 && (
-        <div className="ops-table-wrap">
-          <table className="ops-table" data-testid="users-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.users.columns.id')}</th>
-                <th scope="col">{t('admin.users.columns.email')}</th>
-                <th scope="col">{t('admin.users.columns.role')}</th>
-                <th scope="col">{t('admin.users.columns.pages')}</th>
-                <th scope="col">{t('admin.users.columns.confirmed')}</th>
-                <th scope="col">{t('admin.users.columns.last_login')}</th>
-                <th scope="col">{t('admin.users.columns.created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((u) => (
-                <tr key={u.id} data-testid="user-row">
-                  <td>{u.id}</td>
-                  <td>
-                    <Link to={`/admin/users/${u.id}`}>{u.email}</Link>
-                  </td>
-                  <td>{t(`account.roles.${u.role}`)}</td>
-                  <td>{u.remaining_page_limit}</td>
-                  <td>{u.email_confirmed ? t('admin.common.yes') : t('admin.common.no')}</td>
-                  <td>
-                    {u.last_login_at
-                      ? formatDateTime(locale, u.last_login_at)
-                      : t('admin.common.none')}
-                  </td>
-                  <td>{formatDateTime(locale, u.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {users.data && <Pager paging={users.data.paging} onPage={list.setPage} />}
+      <ListFilters list={list} role="search">
+        <FilterInput
+          label={t('admin.users.search')}
+          type="search"
+          name="q"
+          defaultValue={list.get('q')}
+        />
+        <FilterSelect
+          label={t('admin.users.role')}
+          name="role"
+          defaultValue={list.get('role')}
+          empty={t('admin.common.any')}
+          options={ROLES.map((role) => ({ value: role, label: t(`account.roles.${role}`) }))}
+        />
+      </ListFilters>
+      <ListTable
+        query={users}
+        count={rows.length}
+        testId="users-table"
+        paging={users.data?.paging}
+        onPage={list.setPage}
+        head={COLUMNS.map((c) => t(`admin.users.columns.${c}`))}
+      >
+        {rows.map((u) => (
+          <tr key={u.id} data-testid="user-row">
+            <td>{u.id}</td>
+            <td>
+              <Link to={`/admin/users/${u.id}`}>{u.email}</Link>
+            </td>
+            <td>{t(`account.roles.${u.role}`)}</td>
+            <td>{u.remaining_page_limit}</td>
+            <td>{u.email_confirmed ? t('admin.common.yes') : t('admin.common.no')}</td>
+            <td>
+              {u.last_login_at ? formatDateTime(locale, u.last_login_at) : t('admin.common.none')}
+            </td>
+            <td>{formatDateTime(locale, u.created_at)}</td>
+          </tr>
+        ))}
+      </ListTable>
     </section>
   );
 }

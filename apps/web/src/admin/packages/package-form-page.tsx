@@ -30,6 +30,7 @@ const FIELDS = [
   'currency',
   'sort_order',
 ] as const;
+const FLAGS = ['is_popular', 'is_active'] as const;
 
 /** `/admin/packages/new` and `/admin/packages/:id/edit`. */
 export function PackageFormPage() {
@@ -138,22 +139,16 @@ function PackageForm({ existing }: { existing: TAdminPackage | null }) {
             {preview}
           </p>
         )}
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.is_popular}
-            onChange={(e) => setDraft({ ...draft, is_popular: e.target.checked })}
-          />{' '}
-          {t('payments.admin.fields.is_popular')}
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.is_active}
-            onChange={(e) => setDraft({ ...draft, is_active: e.target.checked })}
-          />{' '}
-          {t('payments.admin.fields.is_active')}
-        </label>
+        {FLAGS.map((flag) => (
+          <label key={flag} className="checkbox">
+            <input
+              type="checkbox"
+              checked={draft[flag]}
+              onChange={(e) => setDraft({ ...draft, [flag]: e.target.checked })}
+            />{' '}
+            {t(`payments.admin.fields.${flag}`)}
+          </label>
+        ))}
         <div className="form-actions">
           <button type="submit" className="button" disabled={isPending} data-testid="package-save">
             {t('payments.admin.save')}

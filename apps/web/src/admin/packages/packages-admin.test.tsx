@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { TAdminPackage } from '@printomat/shared';
-import { buildMe, buildSession, jsonResponse, mockFetch } from '../../test/fetch-mock';
-import { renderApp } from '../../test/render-app';
+import { cleanUpAfterEachTest, renderAsAdmin } from '../../test/admin-app';
+import { jsonResponse } from '../../test/fetch-mock';
 import { PERSONAL_PACKAGES_FIXTURE } from '../../payments/package-fixtures';
 
 const ADMIN_PACKAGES: TAdminPackage[] = PERSONAL_PACKAGES_FIXTURE.map((p) => ({
@@ -14,18 +14,13 @@ const ADMIN_PACKAGES: TAdminPackage[] = PERSONAL_PACKAGES_FIXTURE.map((p) => ({
   updated_at: '2026-11-01T00:00:00.000Z',
 }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEachTest();
 
-function open(path: string, extra: Parameters<typeof mockFetch>[0] = {}) {
-  const mock = mockFetch({
-    'GET /api/session': () => jsonResponse(200, buildSession({ user: buildMe({ role: 'admin' }) })),
+function open(path: string, extra: Parameters<typeof renderAsAdmin>[1] = {}) {
+  return renderAsAdmin(path, {
     'GET /api/admin/packages': () => jsonResponse(200, { packages: ADMIN_PACKAGES }),
     ...extra,
   });
-  return { ...mock, ...renderApp(path) };
 }
 
 describe('admin packages', () => {

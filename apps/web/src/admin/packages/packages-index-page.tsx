@@ -7,7 +7,20 @@ import { useSubmit } from '../../forms/use-submit';
 import { useLocale, useT } from '../../i18n/use-t';
 import { formatPrice } from '../../pages/public/package-data';
 import { PACKAGES_QUERY_KEY } from '../../payments/payments-api';
+import { AdminTable } from '../shared/admin-table';
 import { adminPackagesKey, deactivateAdminPackage, fetchAdminPackages } from './admin-packages-api';
+
+const COLUMNS = [
+  'code',
+  'audience',
+  'pages',
+  'color_pages',
+  'validity',
+  'price',
+  'promo',
+  'status',
+  'actions',
+] as const;
 
 /** `/admin/packages`: every package (on sale first), with edit and deactivate. */
 export function PackagesIndexPage() {
@@ -45,83 +58,70 @@ export function PackagesIndexPage() {
       )}
       {packages.data && packages.data.packages.length === 0 && <p>{t('payments.admin.empty')}</p>}
       {packages.data && packages.data.packages.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table" data-testid="packages-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('payments.admin.columns.code')}</th>
-                <th scope="col">{t('payments.admin.columns.audience')}</th>
-                <th scope="col">{t('payments.admin.columns.pages')}</th>
-                <th scope="col">{t('payments.admin.columns.color_pages')}</th>
-                <th scope="col">{t('payments.admin.columns.validity')}</th>
-                <th scope="col">{t('payments.admin.columns.price')}</th>
-                <th scope="col">{t('payments.admin.columns.promo')}</th>
-                <th scope="col">{t('payments.admin.columns.status')}</th>
-                <th scope="col">{t('payments.admin.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {packages.data.packages.map((p) => (
-                <tr key={p.id} data-testid={`admin-package-${p.id}`}>
-                  <td>{p.code}</td>
-                  <td>{t(`payments.admin.audience.${p.audience}`)}</td>
-                  <td>{p.pages}</td>
-                  <td>{p.color_pages}</td>
-                  <td>{p.validity_days}</td>
-                  <td>
-                    {formatPrice(locale, p.price_minor, p.currency)}
-                    {p.promo_percent > 0 && (
-                      <>
-                        {' '}
-                        <del>{formatPrice(locale, p.regular_price_minor, p.currency)}</del>
-                      </>
+        <AdminTable
+          variant="admin"
+          testId="packages-table"
+          head={COLUMNS.map((c) => t(`payments.admin.columns.${c}`))}
+        >
+          {packages.data.packages.map((p) => (
+            <tr key={p.id} data-testid={`admin-package-${p.id}`}>
+              <td>{p.code}</td>
+              <td>{t(`payments.admin.audience.${p.audience}`)}</td>
+              <td>{p.pages}</td>
+              <td>{p.color_pages}</td>
+              <td>{p.validity_days}</td>
+              <td>
+                {formatPrice(locale, p.price_minor, p.currency)}
+                {p.promo_percent > 0 && (
+                  <>
+                    {' '}
+                    <del>{formatPrice(locale, p.regular_price_minor, p.currency)}</del>
+                  </>
+                )}
+              </td>
+              <td>{p.promo_percent > 0 ? `−${p.promo_percent}%` : '—'}</td>
+              <td>{p.is_active ? t('payments.admin.active') : t('payments.admin.inactive')}</td>
+              <td>
+                <Link to={`${p.id}/edit`}>{t('payments.admin.edit', { name: p.code })}</Link>
+                {p.is_active && (
+                  <>
+                    {' · '}
+                    {target?.id === p.id ? (
+                      <span role="group">
+                        {t('payments.admin.deactivate_confirm', { name: p.code })}{' '}
+                        <button
+                          type="button"
+                          className="button button--small"
+                          disabled={isPending}
+                          onClick={() => void submit(p)}
+                          data-testid="package-deactivate-confirm"
+                        >
+                          {t('payments.admin.deactivate')}
+                        </button>{' '}
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          onClick={() => setTarget(null)}
+                        >
+                          {t('payments.admin.cancel')}
+                        </button>
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button button--secondary button--small"
+                        onClick={() => setTarget(p)}
+                        data-testid="package-deactivate"
+                      >
+                        {t('payments.admin.deactivate')}
+                      </button>
                     )}
-                  </td>
-                  <td>{p.promo_percent > 0 ? `−${p.promo_percent}%` : '—'}</td>
-                  <td>{p.is_active ? t('payments.admin.active') : t('payments.admin.inactive')}</td>
-                  <td>
-                    <Link to={`${p.id}/edit`}>{t('payments.admin.edit', { name: p.code })}</Link>
-                    {p.is_active && (
-                      <>
-                        {' · '}
-                        {target?.id === p.id ? (
-                          <span role="group">
-                            {t('payments.admin.deactivate_confirm', { name: p.code })}{' '}
-                            <button
-                              type="button"
-                              className="button button--small"
-                              disabled={isPending}
-                              onClick={() => void submit(p)}
-                              data-testid="package-deactivate-confirm"
-                            >
-                              {t('payments.admin.deactivate')}
-                            </button>{' '}
-                            <button
-                              type="button"
-                              className="button button--secondary button--small"
-                              onClick={() => setTarget(null)}
-                            >
-                              {t('payments.admin.cancel')}
-                            </button>
-                          </span>
-                        ) : (
-                          <button
-                            type="button"
-                            className="button button--secondary button--small"
-                            onClick={() => setTarget(p)}
-                            data-testid="package-deactivate"
-                          >
-                            {t('payments.admin.deactivate')}
-                          </button>
-                        )}
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

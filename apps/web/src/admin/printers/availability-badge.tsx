@@ -1,5 +1,5 @@
-import type { TPrinterAvailability } from '@printomat/shared';
-import { useT } from '../../i18n/use-t';
+import { formatDateTime, type TPrinterAvailability } from '@printomat/shared';
+import { useLocale, useT } from '../../i18n/use-t';
 
 /** The live state of a printer as a coloured badge. */
 export function AvailabilityBadge({ availability }: { availability: TPrinterAvailability }) {
@@ -13,4 +13,11 @@ export function AvailabilityBadge({ availability }: { availability: TPrinterAvai
       {t(`admin_printers.availability.${availability}`)}
     </span>
   );
+}
+
+/** When a printer's agent last called in, or that it never did. */
+export function LastSeen({ at }: { at: string | null }) {
+  const t = useT();
+  const { locale } = useLocale();
+  return <>{at ? formatDateTime(locale, at) : t('admin_printers.never')}</>;
 }

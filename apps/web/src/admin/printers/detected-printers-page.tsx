@@ -6,8 +6,10 @@ import {
   type TAdminPrinterSummary,
   type TDetectedPrinter,
 } from '@printomat/shared';
-import { ApiError } from '../../api/client';
 import { useLocale, useT } from '../../i18n/use-t';
+import { errorMessage } from '../shared/admin-ui';
+import { AdminTable } from '../shared/admin-table';
+import { Choices } from '../shared/list-filters';
 import {
   adminPrintersKey,
   detectedPrintersKey,
@@ -15,7 +17,18 @@ import {
   fetchDetectedPrinters,
   registerAgent,
 } from './admin-printers-api';
-import { AvailabilityBadge } from './availability-badge';
+import { AvailabilityBadge, LastSeen } from './availability-badge';
+import { QueryState } from './query-state';
+
+const COLUMNS = [
+  'minion',
+  'model',
+  'state',
+  'address',
+  'first_seen',
+  'last_seen',
+  'actions',
+] as const;
 
 type TResult = { kind: 'ok'; text: string } | { kind: 'error'; text: string };
 
@@ -47,7 +60,7 @@ export function DetectedPrintersPage() {
     } catch (error) {
       setResult({
         kind: 'error',
-        text: (error instanceof ApiError && error.message) || t('common.errors.generic'),
+        text: errorMessage(error, t('common.errors.generic')),
       });
     }
     await queryClient.invalidateQueries({ queryKey: ['admin', 'printers'] });
@@ -72,72 +85,57 @@ export function DetectedPrintersPage() {
           {result.text}
         </p>
       )}
-      {detected.isPending && <p>{t('admin_printers.loading')}</p>}
-      {detected.isError && (
-        <p className="alert alert--error" role="alert">
-          {t('admin_printers.load_failed')}
-        </p>
-      )}
+      <QueryState query={detected} />
       {detected.data &&
         (detected.data.detected.length === 0 ? (
           <p data-testid="detected-empty">{t('admin_printers.detected.empty')}</p>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table" data-testid="detected-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin_printers.detected.minion')}</th>
-                  <th scope="col">{t('admin_printers.detected.model')}</th>
-                  <th scope="col">{t('admin_printers.detected.state')}</th>
-                  <th scope="col">{t('admin_printers.detected.address')}</th>
-                  <th scope="col">{t('admin_printers.detected.first_seen')}</th>
-                  <th scope="col">{t('admin_printers.detected.last_seen')}</th>
-                  <th scope="col">{t('admin_printers.detected.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {detected.data.detected.map((agent) => (
-                  <tr key={agent.minion_id}>
-                    <td>
-                      <code>{agent.minion_id}</code>
-                      <div className="admin-printers__muted">{agent.agent_version}</div>
-                    </td>
-                    <td>{agent.printer?.makeAndModel ?? t('admin_printers.detected.unknown')}</td>
-                    <td>{agent.printer?.state ?? t('admin_printers.detected.unknown')}</td>
-                    <td>{agent.remote_address ?? t('admin_printers.detected.unknown')}</td>
-                    <td>{formatDateTime(locale, agent.first_seen_at)}</td>
-                    <td>{formatDateTime(locale, agent.last_seen_at)}</td>
-                    <td>
-                      <Link
-                        className="button button--small"
-                        to={`/admin/printers/new?register=${encodeURIComponent(agent.minion_id)}`}
-                      >
-                        {t('admin_printers.detected.register_new')}
-                      </Link>
-                      <form className="detected__attach" onSubmit={(e) => void attach(e, agent)}>
-                        <label>
-                          <span className="visually-hidden">
-                            {t('admin_printers.detected.attach_to')}
-                          </span>
-                          <select name="printer_id" className="field__input" defaultValue="">
-                            <option value="">{t('admin_printers.detected.choose_printer')}</option>
-                            {printers.data?.printers.map((p) => (
-                              <option key={p.id} value={p.id}>
-                                {p.name} ({p.city})
-                              </option>
-                            ))}
-                          </select>
-                        </label>
-                        <button type="submit" className="button button--small button--secondary">
-                          {t('admin_printers.detected.attach')}
-                        </button>
-                      </form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            variant="admin"
+            testId="detected-table"
+            head={COLUMNS.map((c) => t(`admin_printers.detected.${c}`))}
+          >
+            {detected.data.detected.map((agent) => (
+              <tr key={agent.minion_id}>
+                <td>
+                  <code>{agent.minion_id}</code>
+                  <div className="admin-printers__muted">{agent.agent_version}</div>
+                </td>
+                <td>{agent.printer?.makeAndModel ?? t('admin_printers.detected.unknown')}</td>
+                <td>{agent.printer?.state ?? t('admin_printers.detected.unknown')}</td>
+                <td>{agent.remote_address ?? t('admin_printers.detected.unknown')}</td>
+                <td>{formatDateTime(locale, agent.first_seen_at)}</td>
+                <td>{formatDateTime(locale, agent.last_seen_at)}</td>
+                <td>
+                  <Link
+                    className="button button--small"
+                    to={`/admin/printers/new?register=${encodeURIComponent(agent.minion_id)}`}
+                  >
+                    {t('admin_printers.detected.register_new')}
+                  </Link>
+                  <form className="detected__attach" onSubmit={(e) => void attach(e, agent)}>
+                    <label>
+                      <span className="visually-hidden">
+                        {t('admin_printers.detected.attach_to')}
+                      </span>
+                      <select name="printer_id" className="field__input" defaultValue="">
+                        <Choices
+                          empty={t('admin_printers.detected.choose_printer')}
+                          options={printers.data?.printers.map((p) => ({
+                            value: p.id,
+                            label: `${p.name} (${p.city})`,
+                          }))}
+                        />
+                      </select>
+                    </label>
+                    <button type="submit" className="button button--small button--secondary">
+                      {t('admin_printers.detected.attach')}
+                    </button>
+                  </form>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         ))}
       <RegisteredPrinters printers={printers.data?.printers ?? []} />
     </section>
@@ -147,7 +145,6 @@ export function DetectedPrintersPage() {
 /** Printers that have an agent (a minion id), with their live state. */
 function RegisteredPrinters({ printers }: { printers: TAdminPrinterSummary[] }) {
   const t = useT();
-  const { locale } = useLocale();
   const registered = printers.filter((p) => p.minion_id !== null);
   return (
     <section aria-labelledby="registered-title" className="detected__registered">
@@ -156,40 +153,35 @@ function RegisteredPrinters({ printers }: { printers: TAdminPrinterSummary[] }) 
       {registered.length === 0 ? (
         <p>{t('admin_printers.detected.registered_empty')}</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table" data-testid="registered-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin_printers.index.col_name')}</th>
-                <th scope="col">{t('admin_printers.detected.minion')}</th>
-                <th scope="col">{t('admin_printers.index.col_state')}</th>
-                <th scope="col">{t('admin_printers.index.col_heartbeat')}</th>
-                <th scope="col">{t('admin_printers.index.col_api')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {registered.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    <Link to={`/admin/printers/${p.id}`}>{p.name}</Link>
-                  </td>
-                  <td>
-                    <code>{p.minion_id}</code>
-                  </td>
-                  <td>
-                    <AvailabilityBadge availability={p.availability} />
-                  </td>
-                  <td>
-                    {p.last_seen_at
-                      ? formatDateTime(locale, p.last_seen_at)
-                      : t('admin_printers.never')}
-                  </td>
-                  <td>{t('admin_printers.api_version', { version: p.api_version })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          variant="admin"
+          testId="registered-table"
+          head={[
+            t('admin_printers.index.col_name'),
+            t('admin_printers.detected.minion'),
+            t('admin_printers.index.col_state'),
+            t('admin_printers.index.col_heartbeat'),
+            t('admin_printers.index.col_api'),
+          ]}
+        >
+          {registered.map((p) => (
+            <tr key={p.id}>
+              <td>
+                <Link to={`/admin/printers/${p.id}`}>{p.name}</Link>
+              </td>
+              <td>
+                <code>{p.minion_id}</code>
+              </td>
+              <td>
+                <AvailabilityBadge availability={p.availability} />
+              </td>
+              <td>
+                <LastSeen at={p.last_seen_at} />
+              </td>
+              <td>{t('admin_printers.api_version', { version: p.api_version })}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

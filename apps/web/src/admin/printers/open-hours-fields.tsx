@@ -33,8 +33,6 @@ export function OpenHoursFields({
           {WEEKDAYS.map((weekday, index) => {
             const day = hours.find((h) => h.weekday === weekday);
             const dayName = t(`admin_printers.weekdays.${weekday}`);
-            const openErrors = errors[`open_hours.${index}.open_time`];
-            const closeErrors = errors[`open_hours.${index}.close_time`];
             return (
               <tr key={weekday} data-testid={`hours-${weekday}`}>
                 <th scope="row">{dayName}</th>
@@ -46,30 +44,16 @@ export function OpenHoursFields({
                     aria-label={`${dayName}: ${t('admin_printers.form.is_open')}`}
                   />
                 </td>
-                <td className={openErrors ? 'field--invalid' : undefined}>
-                  <input
-                    type="time"
-                    className="field__input"
-                    name={`open_time_${weekday}`}
-                    defaultValue={day?.open_time ?? ''}
-                    aria-label={`${dayName}: ${t('admin_printers.form.open_time')}`}
-                    aria-invalid={openErrors ? true : undefined}
-                    aria-describedby={openErrors ? `open-error-${weekday}` : undefined}
+                {TIMES.map((time) => (
+                  <TimeCell
+                    key={time}
+                    time={time}
+                    weekday={weekday}
+                    dayName={dayName}
+                    value={day?.[`${time}_time`] ?? ''}
+                    errors={errors[`open_hours.${index}.${time}_time`]}
                   />
-                  <FieldErrors id={`open-error-${weekday}`} errors={openErrors} />
-                </td>
-                <td className={closeErrors ? 'field--invalid' : undefined}>
-                  <input
-                    type="time"
-                    className="field__input"
-                    name={`close_time_${weekday}`}
-                    defaultValue={day?.close_time ?? ''}
-                    aria-label={`${dayName}: ${t('admin_printers.form.close_time')}`}
-                    aria-invalid={closeErrors ? true : undefined}
-                    aria-describedby={closeErrors ? `close-error-${weekday}` : undefined}
-                  />
-                  <FieldErrors id={`close-error-${weekday}`} errors={closeErrors} />
-                </td>
+                ))}
               </tr>
             );
           })}
@@ -94,4 +78,38 @@ export function readOpenHours(data: FormData) {
       close_time: isOpen ? text(`close_time_${weekday}`) : null,
     };
   });
+}
+
+const TIMES = ['open', 'close'] as const;
+
+/** A day's opening or closing time, with the server's messages for it. */
+function TimeCell({
+  time,
+  weekday,
+  dayName,
+  value,
+  errors,
+}: {
+  time: (typeof TIMES)[number];
+  weekday: number;
+  dayName: string;
+  value: string;
+  errors: string[] | undefined;
+}) {
+  const t = useT();
+  const errorId = `${time}-error-${weekday}`;
+  return (
+    <td className={errors ? 'field--invalid' : undefined}>
+      <input
+        type="time"
+        className="field__input"
+        name={`${time}_time_${weekday}`}
+        defaultValue={value}
+        aria-label={`${dayName}: ${t(`admin_printers.form.${time}_time`)}`}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={errors ? errorId : undefined}
+      />
+      <FieldErrors id={errorId} errors={errors} />
+    </td>
+  );
 }

@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useId, type ComponentProps, type FormEvent } from 'react';
 import {
   PRINTER_COUNTRIES,
   type TAdminPrinter,
@@ -11,6 +11,7 @@ import type { ApiError } from '../../api/client';
 import { FormAlert } from '../../components/form-alert';
 import { FormField } from '../../components/form-field';
 import { useT } from '../../i18n/use-t';
+import { Choices } from '../shared/list-filters';
 import type { TPrinterImages } from './admin-printers-api';
 import { FieldErrors } from './field-errors';
 import { ImageField } from './image-field';
@@ -27,6 +28,17 @@ type TProps = {
 };
 
 const TEXT_FIELDS = ['name', 'full_name', 'street', 'house_number', 'postcode'] as const;
+/** The printer's own fields that are a plain input, labelled by their name. */
+type TInputName =
+  | (typeof TEXT_FIELDS)[number]
+  | 'direct_print_code'
+  | 'minion_id'
+  | 'email'
+  | 'express_email'
+  | 'radius'
+  | 'location_x'
+  | 'location_y'
+  | 'maps_place_url';
 const FLAGS = ['is_color', 'is_copier', 'is_enabled', 'is_premium'] as const;
 const SHOWN_FIELDS = [
   ...TEXT_FIELDS,
@@ -64,6 +76,19 @@ export function PrinterForm({
   };
   const value = (v: string | number | null | undefined) =>
     v === null || v === undefined ? '' : String(v);
+  /** One input: its label, the printer's current value and the server's messages for it. */
+  const field = (
+    name: TInputName,
+    input: Omit<ComponentProps<typeof FormField>, 'name' | 'label'> = {},
+  ) => (
+    <FormField
+      name={name}
+      label={t(`admin_printers.form.${name}`)}
+      defaultValue={value(printer?.[name])}
+      errors={fieldErrors[name]}
+      {...input}
+    />
+  );
 
   return (
     <form className="form printer-form" onSubmit={submit} noValidate data-testid="printer-form">
@@ -77,18 +102,8 @@ export function PrinterForm({
       <fieldset>
         <legend>{t('admin_printers.form.section_printer')}</legend>
         <div className="printer-form__grid">
-          <FormField
-            name="name"
-            label={t('admin_printers.form.name')}
-            defaultValue={value(printer?.name)}
-            errors={fieldErrors.name}
-          />
-          <FormField
-            name="full_name"
-            label={t('admin_printers.form.full_name')}
-            defaultValue={value(printer?.full_name)}
-            errors={fieldErrors.full_name}
-          />
+          {field('name')}
+          {field('full_name')}
         </div>
         <div className="field">
           <label className="field__label" htmlFor={descriptionId}>
@@ -104,35 +119,13 @@ export function PrinterForm({
           <FieldErrors id={`${descriptionId}-error`} errors={fieldErrors.description} />
         </div>
         <div className="printer-form__grid">
-          <FormField
-            name="direct_print_code"
-            label={t('admin_printers.form.direct_print_code')}
-            hint={t('admin_printers.form.direct_print_code_hint')}
-            inputMode="numeric"
-            defaultValue={value(printer?.direct_print_code)}
-            errors={fieldErrors.direct_print_code}
-          />
-          <FormField
-            name="minion_id"
-            label={t('admin_printers.form.minion_id')}
-            hint={t('admin_printers.form.minion_id_hint')}
-            defaultValue={value(printer?.minion_id)}
-            errors={fieldErrors.minion_id}
-          />
-          <FormField
-            name="email"
-            type="email"
-            label={t('admin_printers.form.email')}
-            defaultValue={value(printer?.email)}
-            errors={fieldErrors.email}
-          />
-          <FormField
-            name="express_email"
-            type="email"
-            label={t('admin_printers.form.express_email')}
-            defaultValue={value(printer?.express_email)}
-            errors={fieldErrors.express_email}
-          />
+          {field('direct_print_code', {
+            hint: t('admin_printers.form.direct_print_code_hint'),
+            inputMode: 'numeric',
+          })}
+          {field('minion_id', { hint: t('admin_printers.form.minion_id_hint') })}
+          {field('email', { type: 'email' })}
+          {field('express_email', { type: 'email' })}
         </div>
         <div className="printer-form__flags">
           {FLAGS.map((flag) => (
@@ -157,12 +150,13 @@ export function PrinterForm({
             errors={fieldErrors.country}
             defaultValue={value(printer?.country)}
           >
-            <option value="">{t('admin_printers.form.choose_country')}</option>
-            {PRINTER_COUNTRIES.map((code) => (
-              <option key={code} value={code}>
-                {t(`admin_printers.countries.${code}`)}
-              </option>
-            ))}
+            <Choices
+              empty={t('admin_printers.form.choose_country')}
+              options={PRINTER_COUNTRIES.map((code) => ({
+                value: code,
+                label: t(`admin_printers.countries.${code}`),
+              }))}
+            />
           </SelectField>
           <SelectField
             name="city_id"
@@ -170,64 +164,19 @@ export function PrinterForm({
             errors={fieldErrors.city_id}
             defaultValue={value(printer?.city_id)}
           >
-            <option value="">{t('admin_printers.form.choose_city')}</option>
-            {cities.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name} ({c.country})
-              </option>
-            ))}
+            <Choices
+              empty={t('admin_printers.form.choose_city')}
+              options={cities.map((c) => ({ value: c.id, label: `${c.name} (${c.country})` }))}
+            />
           </SelectField>
-          <FormField
-            name="street"
-            label={t('admin_printers.form.street')}
-            defaultValue={value(printer?.street)}
-            errors={fieldErrors.street}
-          />
-          <FormField
-            name="house_number"
-            label={t('admin_printers.form.house_number')}
-            defaultValue={value(printer?.house_number)}
-            errors={fieldErrors.house_number}
-          />
-          <FormField
-            name="postcode"
-            label={t('admin_printers.form.postcode')}
-            defaultValue={value(printer?.postcode)}
-            errors={fieldErrors.postcode}
-          />
-          <FormField
-            name="radius"
-            type="number"
-            min={0}
-            step={1}
-            label={t('admin_printers.form.radius')}
-            defaultValue={value(printer?.radius)}
-            errors={fieldErrors.radius}
-          />
-          <FormField
-            name="location_x"
-            type="number"
-            step="any"
-            label={t('admin_printers.form.location_x')}
-            defaultValue={value(printer?.location_x)}
-            errors={fieldErrors.location_x}
-          />
-          <FormField
-            name="location_y"
-            type="number"
-            step="any"
-            label={t('admin_printers.form.location_y')}
-            defaultValue={value(printer?.location_y)}
-            errors={fieldErrors.location_y}
-          />
+          {field('street')}
+          {field('house_number')}
+          {field('postcode')}
+          {field('radius', { type: 'number', min: 0, step: 1 })}
+          {field('location_x', { type: 'number', step: 'any' })}
+          {field('location_y', { type: 'number', step: 'any' })}
         </div>
-        <FormField
-          name="maps_place_url"
-          type="url"
-          label={t('admin_printers.form.maps_place_url')}
-          defaultValue={value(printer?.maps_place_url)}
-          errors={fieldErrors.maps_place_url}
-        />
+        {field('maps_place_url', { type: 'url' })}
       </fieldset>
 
       <OpenHoursFields hours={printer?.open_hours ?? []} errors={fieldErrors} />

@@ -3,6 +3,7 @@ import type { TMessageKey, TPrinterMonthStats } from '@printomat/shared';
 import { useT } from '../../i18n/use-t';
 import { adminPrinterStatsKey, fetchPrinterStatistics } from './admin-printers-api';
 import { PrinterSupplies } from './printer-supplies';
+import { QueryState } from './query-state';
 import { StatsChart, type TChartSeries } from './stats-chart';
 
 type TColumn = { key: keyof TPrinterMonthStats; label: TMessageKey; className: string };
@@ -80,13 +81,7 @@ export function PrinterStatistics({ printerId }: { printerId: number }) {
     queryFn: () => fetchPrinterStatistics(printerId),
     refetchInterval: 10_000,
   });
-  if (query.isPending) return <p>{t('admin_printers.loading')}</p>;
-  if (query.isError)
-    return (
-      <p className="alert alert--error" role="alert">
-        {t('admin_printers.load_failed')}
-      </p>
-    );
+  if (query.isPending || query.isError) return <QueryState query={query} />;
   // Oldest first, as a chart is read left to right.
   const months = [...query.data.months].reverse();
   return (

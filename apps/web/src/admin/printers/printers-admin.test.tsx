@@ -1,17 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  buildMe,
-  buildSession,
-  clearCookies,
-  jsonResponse,
-  mockFetch,
-} from '../../test/fetch-mock';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { cleanUpAfterEachTest, renderAsAdmin } from '../../test/admin-app';
+import { buildMe, buildSession, jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { buildAdminPrinter, buildIndex, buildStatistics } from './admin-printers-fixtures';
-
-const adminSession = () => buildSession({ user: buildMe({ role: 'admin' }) });
 
 function rowsOf(table: HTMLElement): string[] {
   return within(table)
@@ -21,19 +14,13 @@ function rowsOf(table: HTMLElement): string[] {
     );
 }
 
-afterEach(() => {
-  cleanup();
-  clearCookies();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEachTest();
 
 describe('printers index', () => {
   it('lists the printers with their live state and filters them by city and state', async () => {
-    mockFetch({
-      'GET /api/session': () => jsonResponse(200, adminSession()),
+    const { location } = renderAsAdmin('/admin/printers', {
       'GET /api/admin/printers': () => jsonResponse(200, buildIndex()),
     });
-    const { location } = renderApp('/admin/printers');
     const table = await screen.findByTestId('printers-table', {}, { timeout: 5_000 });
     expect(
       within(table)
@@ -64,8 +51,7 @@ describe('printers index', () => {
 
 describe('printer form', () => {
   it('sends every field and the images in one request and shows the server’s messages at the fields', async () => {
-    const { fetchMock } = mockFetch({
-      'GET /api/session': () => jsonResponse(200, adminSession()),
+    const { fetchMock } = renderAsAdmin('/admin/printers/new', {
       'GET /api/admin/printers': () => jsonResponse(200, buildIndex()),
       'POST /api/admin/printers': () =>
         jsonResponse(422, {
@@ -78,7 +64,6 @@ describe('printer form', () => {
           },
         }),
     });
-    renderApp('/admin/printers/new');
     const form = await screen.findByTestId('printer-form', {}, { timeout: 5_000 });
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Biblioteka' } });
     fireEvent.change(within(form).getByLabelText('Postcode'), { target: { value: '00312' } });
@@ -128,8 +113,7 @@ describe('printer form', () => {
 describe('printer page', () => {
   it('shows the statistics as charts and tables, trays and markers, and toggles maintenance', async () => {
     let printer = buildAdminPrinter();
-    const { requests } = mockFetch({
-      'GET /api/session': () => jsonResponse(200, adminSession()),
+    const { requests } = renderAsAdmin('/admin/printers/7', {
       'GET /api/admin/printers': () => jsonResponse(200, buildIndex()),
       'GET /api/admin/printers/7': () => jsonResponse(200, printer),
       'GET /api/admin/printers/7/statistics': () => jsonResponse(200, buildStatistics()),
@@ -143,7 +127,6 @@ describe('printer page', () => {
           message: 'Cannot convert to V3 - printer must have a minion_id',
         }),
     });
-    renderApp('/admin/printers/7');
     const stats = await screen.findByTestId('statistics', {}, { timeout: 5_000 });
     const classic = within(stats).getByTestId('stats-classic');
     expect(rowsOf(within(classic).getByRole('table'))).toEqual([

@@ -24,6 +24,8 @@ export function useListParams() {
   return { params, get, page, apply, setPage };
 }
 
+export type TListParams = ReturnType<typeof useListParams>;
+
 /** The form's named fields as strings (selects, inputs). */
 export function formValues(form: HTMLFormElement): Record<string, string> {
   const out: Record<string, string> = {};
@@ -82,6 +84,55 @@ export function ErrorAlert({ error }: { error: unknown }) {
     <div className="alert alert--error" role="alert">
       <p>{errorMessage(error, t('common.errors.generic'))}</p>
     </div>
+  );
+}
+
+/**
+ * The buttons of the actions an object's state allows, then the failure of the last one or what
+ * it did. Each button's test id is `${testIdPrefix}-${action}`.
+ */
+export function ActionButtons<TAction extends string>({
+  actions,
+  label,
+  testIdPrefix,
+  busy,
+  onStart,
+  error,
+  done,
+  doneTestId,
+}: {
+  actions: readonly TAction[];
+  label: (action: TAction) => string;
+  testIdPrefix: string;
+  busy: boolean;
+  onStart: (action: TAction) => void;
+  error: unknown;
+  done: string | null;
+  doneTestId?: string;
+}) {
+  return (
+    <>
+      <div className="ops-actions__buttons">
+        {actions.map((action) => (
+          <button
+            key={action}
+            type="button"
+            className="button"
+            data-testid={`${testIdPrefix}-${action}`}
+            disabled={busy}
+            onClick={() => onStart(action)}
+          >
+            {label(action)}
+          </button>
+        ))}
+      </div>
+      <ErrorAlert error={error} />
+      {done && (
+        <div className="alert alert--success" role="status" data-testid={doneTestId}>
+          <p>{done}</p>
+        </div>
+      )}
+    </>
   );
 }
 
