@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { createTranslator, type TLocale } from '@printomat/shared/i18n';
+import { createTranslator, LOCALE_COOKIE, type TLocale } from '@printomat/shared/i18n';
 import type { TSessionState } from '@printomat/shared';
 import { updateLocale } from '../api/auth-api';
 import { SESSION_QUERY_KEY, refreshSession, useSession } from '../api/session';
@@ -22,6 +22,11 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const setLocale = useCallback(
     (next: TLocale) => {
       setLocalChoice(next);
+      // Remembered at once: a reload before the server's answer (which sets the same cookie, and
+      // the profile when signed in) must not fall back to the old language.
+      document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=${365 * 86_400}; samesite=lax${
+        window.location.protocol === 'https:' ? '; secure' : ''
+      }`;
       // An in-flight session read would overwrite the optimistic locale with the old one.
       void queryClient.cancelQueries({ queryKey: SESSION_QUERY_KEY });
       queryClient.setQueryData<TSessionState>(SESSION_QUERY_KEY, (old) =>
