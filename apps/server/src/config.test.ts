@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, REPO_ROOT } from './config';
+import { DEV_SECRETS_FILE } from './dev-secrets';
 
 function configError(env: Record<string, string | undefined>): ConfigError {
   try {
@@ -101,5 +105,155 @@ describe('loadConfig', () => {
     const err = configError({ FACEBOOK_APP_SECRET: 'secret' });
     expect(err.problems).toHaveLength(1);
     expect(err.problems[0]).toMatch(/FACEBOOK_APP_ID/);
+  });
+});
+
+/** A production environment that starts: Stripe with live-looking random keys, https, SMTP. */
+function productionEnv(): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://print.shop.test',
+    SMTP_URL: 'smtp://mail.shop.test:587',
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: `sk_live_${randomBytes(24).toString('hex')}`,
+    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
+  };
+}
+
+const settingsNamed = (err: ConfigError) => err.problems.map((p) => p.split(':')[0]).sort();
+
+describe('loadConfig in production', () => {
+  it('starts with https, SMTP and live Stripe keys; no demo data, no sandboxes', () => {
+    const config = loadConfig(productionEnv());
+    expect(config).toMatchObject({
+      isProduction: true,
+      seedOnEmpty: false,
+      demoKiosk: false,
+      publicUrl: 'https://print.shop.test',
+      smsPaymentSandbox: undefined,
+    });
+    expect(config.payments.provider).toBe('stripe');
+    // Outside production demo data stays the default.
+    expect(loadConfig({ NODE_ENV: 'test' }).seedOnEmpty).toBe(true);
+  });
+
+  it('lists every missing production setting at once, naming each', () => {
+    const err = configError({ NODE_ENV: 'production' });
+    expect(settingsNamed(err)).toEqual(['PAYMENT_PROVIDER', 'PUBLIC_URL', 'SMTP_URL']);
+    expect(err.message).toContain('PAYMENT_PROVIDER: the sandbox provider');
+    expect(err.message).toContain('PUBLIC_URL: must be set in production');
+  });
+
+  it('refuses demo data and the demo kiosk', () => {
+    const err = configError({ ...productionEnv(), SEED_ON_EMPTY: 'true', DEMO_KIOSK: 'yes' });
+    expect(settingsNamed(err)).toEqual(['DEMO_KIOSK', 'SEED_ON_EMPTY']);
+    expect(err.message).toMatch(/SEED_ON_EMPTY: .*create-admin/);
+    expect(loadConfig({ ...productionEnv(), SEED_ON_EMPTY: 'false' }).seedOnEmpty).toBe(false);
+  });
+
+  it('refuses the sandbox payment provider whatever secret is set, and the SMS-payment sandbox', () => {
+    const strong = randomBytes(32).toString('hex');
+    const sandbox = configError({
+      ...productionEnv(),
+      PAYMENT_PROVIDER: 'sandbox',
+      PAYMENT_WEBHOOK_SECRET: strong,
+    });
+    expect(settingsNamed(sandbox)).toEqual(['PAYMENT_PROVIDER']);
+    const sms = configError({ ...productionEnv(), SMS_PAYMENT_SANDBOX_SECRET: strong });
+    expect(settingsNamed(sms)).toEqual(['SMS_PAYMENT_SANDBOX_SECRET']);
+  });
+
+  it('refuses a PUBLIC_URL that is not https', () => {
+    const err = configError({ ...productionEnv(), PUBLIC_URL: 'http://print.shop.test' });
+    expect(err.problems).toEqual(['PUBLIC_URL: must start with https:// in production']);
+  });
+
+  it('refuses short, demo, placeholder and test-mode secrets, each by name', () => {
+    const err = configError({
+      ...productionEnv(),
+      STRIPE_SECRET_KEY: `sk_test_${randomBytes(24).toString('hex')}`,
+      STRIPE_WEBHOOK_SECRET: 'whsec_short',
+      FACEBOOK_APP_ID: '1234567890',
+      FACEBOOK_APP_SECRET: 'change-me-change-me-change-me-change-me',
+      SMS_API_TOKEN: 'a'.repeat(40),
+      PAYMENT_WEBHOOK_SECRET: 'test-sandbox-secret-0123456789',
+    });
+    expect(settingsNamed(err)).toEqual(
+      [
+        'FACEBOOK_APP_SECRET',
+        'PAYMENT_WEBHOOK_SECRET',
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'SMS_API_TOKEN',
+      ].sort(),
+    );
+    expect(err.message).toContain('STRIPE_SECRET_KEY: is a test-mode key');
+    expect(err.message).toContain('STRIPE_WEBHOOK_SECRET: must be at least 32 characters');
+    expect(err.message).toContain('FACEBOOK_APP_SECRET: is a demo or placeholder value');
+    expect(err.message).toContain('SMS_API_TOKEN: is too repetitive');
+    // The same values are fine outside production (tests and demos use them).
+    expect(() =>
+      loadConfig({ PAYMENT_WEBHOOK_SECRET: 'test-sandbox-secret-0123456789' }),
+    ).not.toThrow();
+  });
+
+  it('lists production problems together with ordinary ones', () => {
+    const err = configError({ ...productionEnv(), PORT: 'eighty', PUBLIC_URL: 'http://x.test' });
+    expect(settingsNamed(err)).toEqual(['PORT', 'PUBLIC_URL']);
+  });
+});
+
+describe('development webhook secrets', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printomat-config-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('are random per data directory, kept in it (0600) and reused, not derived from the path', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    // Nothing is written while loading the configuration.
+    expect(fs.existsSync(path.join(dir, DEV_SECRETS_FILE))).toBe(false);
+    const payments = config.payments.webhookSecret;
+    const sms = config.smsPaymentSandbox?.webhookSecret;
+    expect(payments).toMatch(/^[0-9a-f]{64}$/);
+    expect(sms).toMatch(/^[0-9a-f]{64}$/);
+    expect(sms).not.toBe(payments);
+    const file = path.join(dir, DEV_SECRETS_FILE);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({
+      payments_sandbox: payments,
+      sms_payment_sandbox: sms,
+    });
+    // A restart reads the same secrets.
+    const again = loadConfig({ DATA_DIR: dir });
+    expect(again.payments.webhookSecret).toBe(payments);
+    expect(again.smsPaymentSandbox?.webhookSecret).toBe(sms);
+
+    // The same path after the directory was replaced: new secrets (nothing derives from it).
+    fs.rmSync(dir, { recursive: true });
+    expect(loadConfig({ DATA_DIR: dir }).payments.webhookSecret).not.toBe(payments);
+    // Another directory: other secrets.
+    expect(loadConfig({ DATA_DIR: tempDir() }).payments.webhookSecret).not.toBe(payments);
+  });
+
+  it('give way to the settings, and refuse a damaged file', () => {
+    const dir = tempDir();
+    const config = loadConfig({
+      DATA_DIR: dir,
+      PAYMENT_WEBHOOK_SECRET: 'payments-secret-0123456789',
+      SMS_PAYMENT_SANDBOX_SECRET: 'sms-secret-0123456789',
+    });
+    expect(config.payments.webhookSecret).toBe('payments-secret-0123456789');
+    expect(config.smsPaymentSandbox?.webhookSecret).toBe('sms-secret-0123456789');
+    expect(fs.existsSync(path.join(dir, DEV_SECRETS_FILE))).toBe(false);
+
+    fs.writeFileSync(path.join(dir, DEV_SECRETS_FILE), '{"payments_sandbox":"short"}');
+    expect(() => loadConfig({ DATA_DIR: dir }).payments.webhookSecret).toThrow(/damaged/);
   });
 });

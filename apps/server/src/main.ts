@@ -1,9 +1,10 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { closeContext, createContext } from './create-context';
-import { isDatabaseEmpty, seedDemoData } from './seed/seed';
+import { demoAccountsExist, isDatabaseEmpty, seedDemoData } from './seed/seed';
 import { DEMO_ACCOUNTS } from './seed/demo-data';
 import { startDemoKiosk, type TDemoKiosk } from './dev/demo-kiosk';
+import { adminExists } from './bootstrap/create-admin';
 
 let config;
 try {
@@ -17,12 +18,20 @@ try {
 }
 
 const ctx = await createContext(config);
-if (config.seedOnEmpty && (await isDatabaseEmpty(ctx.db))) {
+// Never in production: config refuses SEED_ON_EMPTY there, and this checks it again.
+if (config.seedOnEmpty && !config.isProduction && (await isDatabaseEmpty(ctx.db))) {
   await seedDemoData(ctx.db);
   ctx.log.info('empty database: demo data loaded');
 }
+// The published demo passwords are shown only where the demo accounts exist, never in production.
+const showDemoAccounts = !config.isProduction && (await demoAccountsExist(ctx.db));
+const needsFirstAdmin = config.isProduction && !(await adminExists(ctx.db));
 const app = await buildApp(ctx);
 ctx.worker.start();
+// Start the document threads now, so the first upload does not wait for one (~1 s).
+void ctx.documentPool
+  .warmUp()
+  .catch((err: unknown) => ctx.log.warn({ err }, 'document threads not warmed up'));
 
 let closing = false;
 let kiosk: TDemoKiosk | null = null;
@@ -49,13 +58,20 @@ const lines = [
   '',
   `Printomat is running: ${config.publicUrl.replace(`:${config.port}`, `:${port}`)}`,
   `Database: ${ctx.database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-  'Demo accounts:',
-  ...DEMO_ACCOUNTS.map(
-    (a) => `  ${a.role.padEnd(9)} ${a.email.padEnd(28)} password: ${a.password}`,
-  ),
+  ...(showDemoAccounts
+    ? [
+        'Demo accounts:',
+        ...DEMO_ACCOUNTS.map(
+          (a) => `  ${a.role.padEnd(9)} ${a.email.padEnd(28)} password: ${a.password}`,
+        ),
+      ]
+    : []),
   config.smtpUrl
     ? `Mail goes to ${new URL(config.smtpUrl).host}`
     : `Sent mail: ${config.publicUrl}/dev/mailbox`,
+  ...(needsFirstAdmin
+    ? ['No admin yet: npm run create-admin -w @printomat/server -- --email <address>']
+    : []),
   `API docs: ${config.publicUrl}/api/docs`,
   ...(kiosk
     ? [

@@ -269,6 +269,51 @@ describe('Stripe: buying a package', () => {
   });
 });
 
+describe('Stripe: a signed event about another Checkout Session', () => {
+  it('is refused and flags the payment; an intent failure may still fail it', async () => {
+    const { agent, id } = await confirmedUser();
+    const started = await agent.post('/api/payments', {
+      package_id: packageM.id,
+      method: 'card',
+      idempotency_key: 'stripe-buy-other-session',
+    });
+    const { reference } = started.json<{ reference: string }>();
+    const completed = stripeEvent('checkout.session.completed', {
+      id: 'cs_test_someone_elses',
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'complete',
+      payment_status: 'paid',
+      amount_total: packageM.price_minor,
+      currency: 'pln',
+      client_reference_id: reference,
+      metadata: { reference },
+    });
+    const response = await deliver(completed);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true, outcome: 'provider_reference_mismatch' });
+    expect(await grantsOf(id, 'package')).toEqual([]);
+    const row = await t.ctx.db
+      .selectFrom('payments')
+      .select(['status', 'flag'])
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'processing', flag: 'provider_reference_mismatch' });
+
+    // payment_intent.payment_failed names the intent, not the session: it may fail the payment.
+    const failed = stripeEvent('payment_intent.payment_failed', {
+      id: 'pi_test_declined',
+      object: 'payment_intent',
+      amount: packageM.price_minor,
+      currency: 'pln',
+      metadata: { reference },
+      last_payment_error: { type: 'card_error', code: 'card_declined' },
+    });
+    expect((await deliver(failed)).json()).toEqual({ received: true, outcome: 'failed' });
+    expect((await agent.get(`/api/payments/${reference}`)).json<TPayment>().status).toBe('failed');
+  });
+});
+
 describe('Stripe: adding a card', () => {
   async function addCard(agent: TestAgent, setupIntent: string, fingerprint: string) {
     const started = await agent.post('/api/cards/setup');

@@ -127,7 +127,7 @@ let eventCounter = 0;
 async function paymentEvent(
   reference: string,
   type: 'payment.completed' | 'payment.failed' = 'payment.completed',
-  overrides: { amount_minor?: number } = {},
+  overrides: { amount_minor?: number; provider_reference?: string } = {},
 ) {
   eventCounter += 1;
   return JSON.stringify({
@@ -136,7 +136,7 @@ async function paymentEvent(
     created: Math.floor(Date.now() / 1000),
     data: {
       reference,
-      provider_reference: await providerReferenceOf(reference),
+      provider_reference: overrides.provider_reference ?? (await providerReferenceOf(reference)),
       amount_minor: overrides.amount_minor ?? packageM.price_minor,
       currency: 'PLN',
     },
@@ -511,6 +511,43 @@ describe('webhooks: exactly once', () => {
       .where('reference', '=', started.reference)
       .executeTakeFirstOrThrow();
     expect(row.flag).toBe('amount_mismatch');
+  });
+
+  it('an event pairing our reference with another checkout is refused and the payment flagged', async () => {
+    const { agent, id } = await confirmedUser();
+    const started = await startPurchase(agent);
+    // Someone else's (or a cheaper) sandbox session, correctly signed, naming this payment.
+    const other = await confirmedUser();
+    const otherStarted = await startPurchase(other.agent);
+    const body = await paymentEvent(started.reference, 'payment.completed', {
+      provider_reference: await providerReferenceOf(otherStarted.reference),
+    });
+    const response = await sendWebhook(body, sign(body));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ outcome: 'provider_reference_mismatch' });
+    expect((await paymentOf(agent, started.reference)).status).toBe('processing');
+    expect(await grantsOf(id, 'package')).toHaveLength(0);
+    const row = await t.ctx.db
+      .selectFrom('payments')
+      .select('flag')
+      .where('reference', '=', started.reference)
+      .executeTakeFirstOrThrow();
+    expect(row.flag).toBe('provider_reference_mismatch');
+    const event = await t.ctx.db
+      .selectFrom('provider_events')
+      .select('outcome')
+      .where('reference', '=', started.reference)
+      .executeTakeFirstOrThrow();
+    expect(event.outcome).toBe('provider_reference_mismatch');
+
+    // A made-up provider reference is refused the same way.
+    const madeUp = await paymentEvent(started.reference, 'payment.completed', {
+      provider_reference: 'sbx_made_up',
+    });
+    expect((await sendWebhook(madeUp, sign(madeUp))).json()).toMatchObject({
+      outcome: 'provider_reference_mismatch',
+    });
+    expect(await grantsOf(id, 'package')).toHaveLength(0);
   });
 
   it('the pages credited are the ones stored with our payment, even if the package changed since', async () => {

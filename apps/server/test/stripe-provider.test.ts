@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +17,16 @@ import { smsPaymentProviderFromConfig } from '../src/modules/payments/providers/
 import { ConfigError, loadConfig } from '../src/config';
 import { LocalHttpServer, onBody } from './helpers/local-server';
 import { freePort, rejectedReason } from './helpers/payments';
+
+/** What a production start needs (Stripe with live-looking keys, https, SMTP). */
+const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://print.shop.test',
+  SMTP_URL: 'smtp://mail.shop.test:587',
+  PAYMENT_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: `sk_live_${randomBytes(24).toString('hex')}`,
+  STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
+};
 
 const SECRET_KEY = 'sk_test_printomat';
 const WEBHOOK_SECRET = 'whsec_test_printomat_secret';
@@ -341,6 +355,7 @@ describe('Stripe webhooks', () => {
       eventId: 'evt_1',
       reference: 'pay_7Hq2mX',
       providerReference: 'pi_1',
+      providerObject: 'intent',
       status: 'failed',
       amountMinor: 2999,
       currency: 'PLN',
@@ -476,21 +491,31 @@ describe('payment provider configuration', () => {
     expect(config.stripe).toEqual({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
   });
 
-  it('runs the SMS-payment sandbox in production only when its secret is set', () => {
-    const production = {
-      NODE_ENV: 'production',
-      PAYMENT_WEBHOOK_SECRET: 'a-long-enough-sandbox-secret',
-    };
-    expect(loadConfig(production).smsPaymentSandbox).toBeUndefined();
+  it('never runs the SMS-payment sandbox in production; outside it, its secret is random per data directory', () => {
+    expect(loadConfig(PRODUCTION_ENV).smsPaymentSandbox).toBeUndefined();
+    // Setting its secret does not switch it on: the start is refused (config.test.ts).
+    expect(() =>
+      loadConfig({
+        ...PRODUCTION_ENV,
+        SMS_PAYMENT_SANDBOX_SECRET: randomBytes(24).toString('hex'),
+      }),
+    ).toThrow(/SMS_PAYMENT_SANDBOX_SECRET/);
     expect(
-      loadConfig({ ...production, SMS_PAYMENT_SANDBOX_SECRET: 'sms-secret-0123456789' })
-        .smsPaymentSandbox,
-    ).toEqual({ webhookSecret: 'sms-secret-0123456789' });
-    // Development: on, with a secret that is stable for one data directory.
-    const dev = loadConfig({ DATA_DIR: '/tmp/printomat-a' }).smsPaymentSandbox;
-    expect(dev?.webhookSecret).toMatch(/^[0-9a-f]{64}$/);
-    expect(loadConfig({ DATA_DIR: '/tmp/printomat-a' }).smsPaymentSandbox).toEqual(dev);
-    expect(loadConfig({ DATA_DIR: '/tmp/printomat-b' }).smsPaymentSandbox).not.toEqual(dev);
+      loadConfig({ SMS_PAYMENT_SANDBOX_SECRET: 'sms-secret-0123456789' }).smsPaymentSandbox
+        ?.webhookSecret,
+    ).toBe('sms-secret-0123456789');
+    // Development: on, with a random secret kept in (and stable for) one data directory.
+    const dirA = mkdtempSync(path.join(os.tmpdir(), 'printomat-sms-a-'));
+    const dirB = mkdtempSync(path.join(os.tmpdir(), 'printomat-sms-b-'));
+    try {
+      const dev = loadConfig({ DATA_DIR: dirA }).smsPaymentSandbox?.webhookSecret;
+      expect(dev).toMatch(/^[0-9a-f]{64}$/);
+      expect(loadConfig({ DATA_DIR: dirA }).smsPaymentSandbox?.webhookSecret).toBe(dev);
+      expect(loadConfig({ DATA_DIR: dirB }).smsPaymentSandbox?.webhookSecret).not.toBe(dev);
+    } finally {
+      rmSync(dirA, { recursive: true, force: true });
+      rmSync(dirB, { recursive: true, force: true });
+    }
   });
 });
 
@@ -503,10 +528,6 @@ describe('registry factories', () => {
     expect(stripe?.name).toBe('stripe');
     expect(stripe?.methods).toEqual(['card', 'transfer', 'blik']);
     expect(smsPaymentProviderFromConfig(loadConfig({}))?.methods).toEqual(['sms']);
-    expect(
-      smsPaymentProviderFromConfig(
-        loadConfig({ NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'a-long-enough-secret-1' }),
-      ),
-    ).toBeUndefined();
+    expect(smsPaymentProviderFromConfig(loadConfig(PRODUCTION_ENV))).toBeUndefined();
   });
 });

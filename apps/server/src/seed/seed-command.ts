@@ -1,10 +1,22 @@
-import { loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { DEMO_ACCOUNTS } from './demo-data';
 import { seedDemoData } from './seed';
 
-const config = loadConfig();
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
+if (config.isProduction) {
+  // Demo accounts have published passwords and free pages: never on a production database.
+  console.error('Demo data is refused in production (NODE_ENV=production). Use create-admin.');
+  process.exit(1);
+}
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrateToLatest(database.db);

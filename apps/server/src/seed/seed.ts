@@ -18,6 +18,20 @@ export async function isDatabaseEmpty(db: TDb): Promise<boolean> {
   return Number(row.n) === 0 && Number(cities.n) === 0;
 }
 
+/** Whether any of the demo logins (with their published passwords) is in the database. */
+export async function demoAccountsExist(db: TDb): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(
+      'email',
+      'in',
+      DEMO_ACCOUNTS.map((account) => account.email),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Demo data: three cities, their printers with open hours, and the demo accounts with pages. */
 export async function seedDemoData(db: TDb, now = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {

@@ -81,3 +81,15 @@ export async function createTestDatabase(): Promise<TDatabase> {
   const pglite = await PGlite.create({ loadDataDir: blob, parsers: PGLITE_PARSERS });
   return openDatabase({ pglite });
 }
+
+/**
+ * A PGlite data directory (DATA_DIR/pglite) holding the migrated template, for a server or a
+ * command run as its own process (saves PGlite's initdb).
+ */
+export async function pgliteDataDirFromTemplate(dataDir: string): Promise<void> {
+  const dir = path.join(dataDir, 'pglite');
+  await fs.mkdir(dir, { recursive: true });
+  const blob = new Blob([await fs.readFile(PGLITE_TEMPLATE)]);
+  const pglite = await PGlite.create(dir, { loadDataDir: blob, parsers: PGLITE_PARSERS });
+  await pglite.close();
+}

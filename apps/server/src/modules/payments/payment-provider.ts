@@ -48,7 +48,14 @@ export type TProviderEvent =
       eventId: string;
       /** Our reference, echoed back by the provider. */
       reference: string;
+      /** The provider's id of the checkout (TProviderRedirect.providerReference); checked. */
       providerReference: string;
+      /**
+       * Set when providerReference names another of the provider's objects than the checkout
+       * we stored (Stripe: a PaymentIntent failure names the intent, not the Checkout Session).
+       * Such an event can only fail a payment, never complete it.
+       */
+      providerObject?: 'intent';
       status: 'processing' | 'completed' | 'failed';
       /** What the provider says it collected (checked against ours, never trusted for crediting). */
       amountMinor: number | null;

@@ -34,6 +34,7 @@ export type TWebhookOutcome =
   | 'processing'
   | 'unchanged'
   | 'amount_mismatch'
+  | 'provider_reference_mismatch'
   | 'card_added'
   | 'card_added_no_bonus'
   | 'card_failed'
@@ -93,6 +94,11 @@ export async function handleProviderWebhook(
   if (outcome === 'completed') ctx.worker.kick();
   if (outcome === 'amount_mismatch')
     ctx.log.error({ provider: providerName, event: event.eventId }, 'payment amount mismatch');
+  if (outcome === 'provider_reference_mismatch')
+    ctx.log.error(
+      { provider: providerName, event: event.eventId },
+      'payment provider reference mismatch',
+    );
   return outcome;
 }
 
@@ -107,6 +113,18 @@ async function applyPaymentEvent(
   if (!payment) return 'unknown_reference';
   // Completed is final: nothing a later notification says takes pages back or grants again.
   if (payment.status === 'completed') return 'unchanged';
+  // The event must be about the checkout the provider gave us for this payment: a signed event
+  // that pairs our reference with another checkout (someone else's session, a cheaper one) is
+  // refused. Events naming another provider object (Stripe's PaymentIntent) may only fail it.
+  const sameCheckout =
+    event.providerObject === 'intent'
+      ? event.status === 'failed'
+      : payment.provider_reference !== null &&
+        event.providerReference === payment.provider_reference;
+  if (!sameCheckout) {
+    await updatePayment(trx, payment.id, { flag: 'provider_reference_mismatch' });
+    return 'provider_reference_mismatch';
+  }
   const mismatch =
     (event.amountMinor !== null && event.amountMinor !== payment.amount_minor) ||
     (event.currency !== null && event.currency.toUpperCase() !== payment.currency);

@@ -25,7 +25,9 @@ export async function registerPaymentRoutes(
 ): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   ctx.worker.register(SANDBOX_WEBHOOK_JOB, sandboxWebhookSender(ctx.config));
-  registerSandboxPageRoutes(root, ctx);
+  // The sandbox's "pay" page takes no money: never served in production (config refuses the
+  // sandbox provider there too).
+  if (!ctx.config.isProduction) registerSandboxPageRoutes(root, ctx);
 
   app.post(
     '/api/payments',

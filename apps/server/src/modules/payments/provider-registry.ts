@@ -49,8 +49,8 @@ export function createProviderRegistry(
   const providers = new Map<string, TPaymentProvider>();
   const primary = deps.config.payments.provider;
   for (const [name, factory] of Object.entries(factories)) {
-    // The sandbox takes no real money: in production it exists only when chosen explicitly.
-    if (name === 'sandbox' && deps.config.isProduction && primary !== 'sandbox') continue;
+    // The sandboxes take no real money: never in production (config refuses choosing them).
+    if (name === 'sandbox' && deps.config.isProduction) continue;
     const provider = factory(deps);
     if (provider) providers.set(name, provider);
   }

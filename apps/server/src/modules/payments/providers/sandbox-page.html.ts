@@ -21,14 +21,15 @@ const escapeHtml = (s: string) =>
 const LOCALES: readonly TLocale[] = ['en', 'de', 'pl'];
 const localeOf = (s: TSandboxSessionRow): TLocale => LOCALES.find((l) => l === s.locale) ?? 'en';
 
-function page(locale: TLocale, title: string, body: string): string {
+/** `nonce`: the response's Content-Security-Policy nonce, which the inline `<style>` needs. */
+function page(locale: TLocale, nonce: string, title: string, body: string): string {
   const t = createTranslator(locale);
   return `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<style>
+<style nonce="${escapeHtml(nonce)}">
 body{font-family:system-ui,Arial,sans-serif;background:#eef1f6;color:#1d2433;margin:0}
 main{max-width:28rem;margin:2rem auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 4px 16px #0002}
 h1{font-size:1.25rem;margin:0 0 .25rem}.brand{color:#6b21a8;font-weight:700;letter-spacing:.04em;font-size:.8rem}
@@ -68,6 +69,7 @@ ${outcomes
 export function renderSandboxForm(
   token: string,
   session: TSandboxSessionRow,
+  nonce: string,
   errors: TSandboxFieldErrors = {},
 ): string {
   const locale = localeOf(session);
@@ -98,6 +100,7 @@ ${outcomeChoice(t, false)}`;
   }
   return page(
     locale,
+    nonce,
     title,
     `<h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(isCard ? t('payments.sandbox.card_text') : session.description)}</p>${amount}
@@ -111,6 +114,7 @@ ${outcomeChoice(t, false)}`;
 export function renderSandboxChallenge(
   token: string,
   session: TSandboxSessionRow,
+  nonce: string,
   errors: TSandboxFieldErrors = {},
 ): string {
   const locale = localeOf(session);
@@ -118,6 +122,7 @@ export function renderSandboxChallenge(
   const title = t('payments.sandbox.challenge.title');
   return page(
     locale,
+    nonce,
     title,
     `<h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(t('payments.sandbox.challenge.text', { last4: session.card_last4 ?? '' }))}</p>
@@ -130,10 +135,11 @@ ${field(t, 'code', t('payments.sandbox.challenge.code'), errors, 'maxlength="6" 
   );
 }
 
-export function renderSandboxGone(locale: TLocale = 'en'): string {
+export function renderSandboxGone(nonce: string, locale: TLocale = 'en'): string {
   const t = createTranslator(locale);
   return page(
     locale,
+    nonce,
     t('payments.sandbox.gone'),
     `<h1>${escapeHtml(t('payments.sandbox.gone'))}</h1>`,
   );

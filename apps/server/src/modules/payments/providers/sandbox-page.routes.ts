@@ -38,14 +38,14 @@ export function registerSandboxPageRoutes(root: FastifyInstance, ctx: TAppContex
       case 'redirect':
         return reply.redirect(result.url, 303);
       case 'gone':
-        return html(reply, 410, renderSandboxGone(reply.request.locale));
+        return html(reply, 410, renderSandboxGone(reply.cspNonce, reply.request.locale));
       case 'form':
         return html(
           reply,
           422,
           challenge || result.session.status === 'challenge'
-            ? renderSandboxChallenge(token, result.session, result.errors)
-            : renderSandboxForm(token, result.session, result.errors),
+            ? renderSandboxChallenge(token, result.session, reply.cspNonce, result.errors)
+            : renderSandboxForm(token, result.session, reply.cspNonce, result.errors),
         );
     }
   };
@@ -57,13 +57,15 @@ export function registerSandboxPageRoutes(root: FastifyInstance, ctx: TAppContex
   const show = async (reply: FastifyReply, token: string, challenge: boolean) => {
     const session = await findOpenSandboxSession(ctx, token);
     if (!session || session.status === 'done')
-      return html(reply, 410, renderSandboxGone(reply.request.locale));
+      return html(reply, 410, renderSandboxGone(reply.cspNonce, reply.request.locale));
     if ((session.status === 'challenge') !== challenge)
       return reply.redirect(challenge ? `/sandbox-pay/${token}` : `/sandbox-pay/${token}/3ds`, 303);
     return html(
       reply,
       200,
-      challenge ? renderSandboxChallenge(token, session) : renderSandboxForm(token, session),
+      challenge
+        ? renderSandboxChallenge(token, session, reply.cspNonce)
+        : renderSandboxForm(token, session, reply.cspNonce),
     );
   };
 

@@ -25,6 +25,7 @@ export function registerSmsSandboxRoutes(root: FastifyInstance, ctx: TAppContext
         token: request.query.session,
         csrfToken: request.csrfToken,
         requestLocale: request.locale,
+        nonce: reply.cspNonce,
       });
       return reply
         .code(status)

@@ -26,9 +26,10 @@ const j=await r.json().catch(()=>({}));if(r.ok&&j.redirect_url){location.assign(
 e.textContent=j.message||f.dataset.failed;}catch{e.textContent=f.dataset.failed;}
 e.hidden=false;b.disabled=false;b.textContent=label;});})();`;
 
-function page(locale: TLocale, body: string): string {
+/** `nonce`: the response's Content-Security-Policy nonce, for the inline style and script. */
+function page(locale: TLocale, nonce: string, body: string): string {
   const t = (key: string) => escapeHtml(translate(locale, key));
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${t('sms_payments.title')} · Printomat</title><style>${STYLE}</style></head><body><h1>${t('sms_payments.title')}</h1><p class="note">${t('sms_payments.sandbox_note')}</p>${body}</body></html>`;
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${t('sms_payments.title')} · Printomat</title><style nonce="${escapeHtml(nonce)}">${STYLE}</style></head><body><h1>${t('sms_payments.title')}</h1><p class="note">${t('sms_payments.sandbox_note')}</p>${body}</body></html>`;
 }
 
 const safeHref = (url: string) => (/^https?:\/\//.test(url) ? escapeHtml(url) : '/');
@@ -36,7 +37,7 @@ const safeHref = (url: string) => (/^https?:\/\//.test(url) ? escapeHtml(url) : 
 /** The sandbox operator's page: where to send the SMS, and a form that simulates sending it. */
 export function renderSmsSandboxPage(
   view: TSmsSandboxView,
-  context: { token: string; csrfToken: string; requestLocale: TLocale },
+  context: { token: string; csrfToken: string; requestLocale: TLocale; nonce: string },
 ): { status: number; html: string } {
   if (view.state === 'invalid') {
     const locale = context.requestLocale;
@@ -44,6 +45,7 @@ export function renderSmsSandboxPage(
       status: 404,
       html: page(
         locale,
+        context.nonce,
         `<p role="alert">${escapeHtml(translate(locale, 'sms_payments.errors.invalid'))}</p>`,
       ),
     };
@@ -56,7 +58,11 @@ export function renderSmsSandboxPage(
   if (view.state === 'expired')
     return {
       status: 410,
-      html: page(locale, `<p role="alert">${t('sms_payments.errors.expired')}</p>${back}`),
+      html: page(
+        locale,
+        context.nonce,
+        `<p role="alert">${t('sms_payments.errors.expired')}</p>${back}`,
+      ),
     };
 
   const text = smsTextFor(session.code);
@@ -68,7 +74,7 @@ export function renderSmsSandboxPage(
     `<p>${t('sms_payments.purchase', { description: session.description })}</p>`;
   const form = (inner: string, button: string) =>
     `<form id="sms-form" data-action="/sandbox-sms/simulate" data-session="${escapeHtml(context.token)}" data-csrf="${escapeHtml(context.csrfToken)}" data-sending="${t('sms_payments.sending')}" data-failed="${t('sms_payments.errors.delivery_failed')}">${inner}<button type="submit">${button}</button><p role="alert" id="sms-error" hidden></p></form>` +
-    `<noscript><p>${t('sms_payments.needs_javascript')}</p></noscript><script>${SCRIPT}</script>`;
+    `<noscript><p>${t('sms_payments.needs_javascript')}</p></noscript><script nonce="${escapeHtml(context.nonce)}">${SCRIPT}</script>`;
 
   if (view.state === 'sent') {
     const said = view.outcome === 'success' ? 'sent_success' : 'sent_failure';
@@ -76,6 +82,7 @@ export function renderSmsSandboxPage(
       status: 200,
       html: page(
         locale,
+        context.nonce,
         `${details}<p data-testid="sms-outcome"><strong>${t(`sms_payments.${said}`)}</strong></p>` +
           form(
             `<input type="hidden" name="outcome" value="${view.outcome}">`,
@@ -91,6 +98,10 @@ export function renderSmsSandboxPage(
     `<label><input type="radio" name="outcome" value="failure"> ${t('sms_payments.outcome_failure')}</label></fieldset>`;
   return {
     status: 200,
-    html: page(locale, details + form(outcomes, t('sms_payments.simulate_button')) + back),
+    html: page(
+      locale,
+      context.nonce,
+      details + form(outcomes, t('sms_payments.simulate_button')) + back,
+    ),
   };
 }

@@ -172,6 +172,7 @@ export function mapStripeEvent(event: Stripe.Event): TProviderEvent {
       eventId: event.id,
       reference,
       providerReference: intent.id,
+      providerObject: 'intent',
       status: 'failed',
       amountMinor: intent.amount,
       currency: intent.currency.toUpperCase(),
