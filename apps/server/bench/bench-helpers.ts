@@ -14,7 +14,7 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** The real server on loopback with an embedded database in a temporary directory. */
-export async function startBenchServer(): Promise<{
+export async function startBenchServer(env: Record<string, string> = {}): Promise<{
   ctx: TAppContext;
   base: string;
   dataDir: string;
@@ -26,6 +26,7 @@ export async function startBenchServer(): Promise<{
     LOG_LEVEL: 'silent',
     PORT: '0',
     SEED_ON_EMPTY: 'false',
+    ...env,
   });
   const ctx = await createContext(config, { log: pino({ level: 'silent' }), workerIdleMs: 50 });
   const app = await buildApp(ctx);

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { productionProblems } from './config-production';
+import { lazyDevSecrets } from './dev-secrets';
 
 /** The repository root, so defaults do not depend on the directory npm starts us in. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -10,6 +11,18 @@ const zBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const zInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** A rate limit written as `<max>/<window>`, e.g. `10/15m`: at most max attempts per window. */
+const zRate = z
+  .string()
+  .regex(/^\d+\/\d+[smh]$/, { message: 'must look like 10/15m (attempts per s, m or h)' })
+  .transform((v) => {
+    const [max, window] = v.split('/') as [string, string];
+    const unit = { s: 1_000, m: 60_000, h: 3_600_000 }[window.slice(-1) as 's' | 'm' | 'h'];
+    return { max: Number(max), windowMs: Number(window.slice(0, -1)) * unit };
+  })
+  .refine((r) => r.max >= 1 && r.windowMs >= 1_000 && r.windowMs <= 86_400_000, {
+    message: 'needs at least 1 attempt and a window between 1s and 24h',
+  });
 const zUrl = (protocols: string[]) =>
   z
     .string()
@@ -48,13 +61,28 @@ const ZConfigEnv = z
     SESSION_TTL_DAYS: zInt(1, 365).default(30),
     SIGNIN_MAX_ATTEMPTS: zInt(1, 1000).default(10),
     SIGNIN_WINDOW_MINUTES: zInt(1, 1440).default(15),
+    /** Failed sign-ins from one address, whatever the accounts (credential stuffing). */
+    SIGNIN_MAX_ATTEMPTS_PER_IP: zInt(1, 100_000).default(50),
+    // Rate limits shared by every server process (http/rate-limit.ts), as <max>/<window>.
+    RATE_LIMIT_CODE_PER_PERSON: zRate.prefault('10/10m'),
+    RATE_LIMIT_CODE_PER_IP: zRate.prefault('30/10m'),
+    RATE_LIMIT_RELEASE_PER_PERSON: zRate.prefault('30/10m'),
+    RATE_LIMIT_SIGNUP_PER_IP: zRate.prefault('50/1h'),
+    RATE_LIMIT_CONFIRMATION_MAIL_PER_ADDRESS: zRate.prefault('5/1h'),
+    RATE_LIMIT_UPLOAD_PER_PERSON: zRate.prefault('60/10m'),
+    RATE_LIMIT_AGENT_HELLO_PER_IP: zRate.prefault('20/10m'),
     CONFIRMATION_TTL_HOURS: zInt(1, 720).default(48),
     MAX_UPLOAD_BYTES: zInt(1024, 1024 * 1024 * 1024).default(50 * 1024 * 1024),
     MAX_PAGES_PER_DOCUMENT: zInt(1, 100_000).default(500),
     CONVERSION_TIMEOUT_MS: zInt(1_000, 600_000).default(60_000),
+    /** Documents processed at once by each server process (people take turns). */
+    DOCUMENT_CONCURRENCY: zInt(1, 64).default(2),
     SOFFICE_PATH: z.string().min(1).default('soffice'),
     UNO_PYTHON_PATH: z.string().min(1).default('/usr/bin/python3'),
-    SEED_ON_EMPTY: zBool.default(true),
+    /** util-linux unshare: LibreOffice runs only inside its network namespace, never without. */
+    UNSHARE_PATH: z.string().min(1).default('unshare'),
+    /** Demo data on an empty database; default on outside production, refused in production. */
+    SEED_ON_EMPTY: zBool.optional(),
     DEMO_KIOSK: zBool.optional(),
     TRUST_PROXY: zBool.default(false),
     WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
@@ -89,7 +117,7 @@ const ZConfigEnv = z
       .string()
       .regex(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 code such as PLN' })
       .default('PLN'),
-    /** HMAC secret of the built-in sandbox provider's webhooks (required in production). */
+    /** HMAC secret of the built-in sandbox provider's webhooks (the sandbox is refused in production). */
     PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
     /** Where the sandbox delivers its webhooks; default PUBLIC_URL + /api/payments/webhooks/sandbox. */
     PAYMENT_SANDBOX_WEBHOOK_URL: zUrl(['http:', 'https:']).optional(),
@@ -104,22 +132,15 @@ const ZConfigEnv = z
       .optional(),
     /** Tests only: the Stripe API at a local fake (refused in production). */
     STRIPE_API_BASE: zUrl(['http:', 'https:']).optional(),
-    /** HMAC secret of the SMS-payment sandbox; in production the sandbox runs only when it is set. */
+    /** HMAC secret of the SMS-payment sandbox; refused in production (the sandbox never runs there). */
     SMS_PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
   })
   .superRefine(
     (env, ctx) => {
-      if (
-        env.NODE_ENV === 'production' &&
-        env.PAYMENT_PROVIDER === 'sandbox' &&
-        !env.PAYMENT_WEBHOOK_SECRET
-      ) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['PAYMENT_WEBHOOK_SECRET'],
-          message: 'must be set in production when PAYMENT_PROVIDER is sandbox',
-        });
-      }
+      // Demo data, money-free providers, weak secrets, plain HTTP (config-production.ts).
+      if (env.NODE_ENV === 'production')
+        for (const problem of productionProblems(env))
+          ctx.addIssue({ code: 'custom', path: [problem.setting], message: problem.message });
       if (env.NODE_ENV === 'production' && env.STRIPE_API_BASE) {
         ctx.addIssue({
           code: 'custom',
@@ -153,6 +174,7 @@ export type TConfig = ReturnType<typeof toConfig>;
 
 function toConfig(env: z.infer<typeof ZConfigEnv>) {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const devSecrets = lazyDevSecrets(path.resolve(env.DATA_DIR));
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -172,13 +194,25 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
     sessionTtlDays: env.SESSION_TTL_DAYS,
     signInMaxAttempts: env.SIGNIN_MAX_ATTEMPTS,
     signInWindowMinutes: env.SIGNIN_WINDOW_MINUTES,
+    signInMaxAttemptsPerIp: env.SIGNIN_MAX_ATTEMPTS_PER_IP,
+    rateLimits: {
+      codePerPerson: env.RATE_LIMIT_CODE_PER_PERSON,
+      codePerIp: env.RATE_LIMIT_CODE_PER_IP,
+      releasePerPerson: env.RATE_LIMIT_RELEASE_PER_PERSON,
+      signUpPerIp: env.RATE_LIMIT_SIGNUP_PER_IP,
+      confirmationMailPerAddress: env.RATE_LIMIT_CONFIRMATION_MAIL_PER_ADDRESS,
+      uploadPerPerson: env.RATE_LIMIT_UPLOAD_PER_PERSON,
+      agentHelloPerIp: env.RATE_LIMIT_AGENT_HELLO_PER_IP,
+    },
     confirmationTtlHours: env.CONFIRMATION_TTL_HOURS,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     maxPagesPerDocument: env.MAX_PAGES_PER_DOCUMENT,
     conversionTimeoutMs: env.CONVERSION_TIMEOUT_MS,
+    documentConcurrency: env.DOCUMENT_CONCURRENCY,
     sofficePath: env.SOFFICE_PATH,
     unoPythonPath: env.UNO_PYTHON_PATH,
-    seedOnEmpty: env.SEED_ON_EMPTY,
+    unsharePath: env.UNSHARE_PATH,
+    seedOnEmpty: env.SEED_ON_EMPTY ?? env.NODE_ENV !== 'production',
     /** Start the demo kiosk (ippeveprinter + agent) with the server; development only by default. */
     demoKiosk: env.DEMO_KIOSK ?? env.NODE_ENV === 'development',
     trustProxy: env.TRUST_PROXY,
@@ -202,13 +236,11 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
     payments: {
       provider: env.PAYMENT_PROVIDER,
       currency: env.PAYMENT_CURRENCY,
-      // Outside production a secret derived from the data directory is good enough: stable
-      // across restarts, different per installation.
-      webhookSecret:
-        env.PAYMENT_WEBHOOK_SECRET ??
-        createHash('sha256')
-          .update(`printomat-sandbox:${path.resolve(env.DATA_DIR)}`)
-          .digest('hex'),
+      // Unless set, a random secret kept in the data directory (read on first use: the
+      // sandbox only runs outside production).
+      get webhookSecret(): string {
+        return env.PAYMENT_WEBHOOK_SECRET ?? devSecrets().payments_sandbox;
+      },
       sandboxWebhookUrl:
         env.PAYMENT_SANDBOX_WEBHOOK_URL ?? `${publicUrl}/api/payments/webhooks/sandbox`,
     },
@@ -222,17 +254,15 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
           }
         : undefined,
     /**
-     * The SMS-payment sandbox (it grants pages without money moving): on outside production with
-     * a secret derived from the data directory, in production only when its secret is set.
+     * The SMS-payment sandbox (it grants pages without money moving): never in production; else
+     * with SMS_PAYMENT_SANDBOX_SECRET or a random secret kept in the data directory.
      */
     smsPaymentSandbox:
-      env.SMS_PAYMENT_SANDBOX_SECRET || env.NODE_ENV !== 'production'
+      env.NODE_ENV !== 'production'
         ? {
-            webhookSecret:
-              env.SMS_PAYMENT_SANDBOX_SECRET ??
-              createHash('sha256')
-                .update(`printomat-sms-sandbox:${path.resolve(env.DATA_DIR)}`)
-                .digest('hex'),
+            get webhookSecret(): string {
+              return env.SMS_PAYMENT_SANDBOX_SECRET ?? devSecrets().sms_payment_sandbox;
+            },
           }
         : undefined,
     facebook:

@@ -11,6 +11,7 @@ import { createOfficeConverter } from './modules/documents/converters/office-con
 import { PROCESS_DOCUMENT_JOB } from './modules/documents/documents.jobs';
 import { processDocument } from './modules/documents/documents.service';
 import { DocumentStorage } from './modules/documents/storage';
+import { PipelinePool } from './modules/documents/pipeline/worker-pool';
 import { createLocalEventBus, createPostgresEventBus, type TEventBus } from './realtime/event-bus';
 
 export function createLogger(config: TConfig): Logger {
@@ -32,6 +33,8 @@ export async function createContext(
     database?: TDatabase;
     log?: Logger;
     workerIdleMs?: number;
+    /** How long a claimed job stays claimed without a heartbeat (tests shorten it). */
+    jobLeaseMs?: number;
     events?: TEventBus;
   } = {},
 ): Promise<TAppContext> {
@@ -46,14 +49,20 @@ export async function createContext(
     db: database.db,
     log,
   });
-  const worker = new JobWorker(database.db, log, options.workerIdleMs ?? 1000);
+  const worker = new JobWorker(database.db, log, {
+    idleMs: options.workerIdleMs ?? 1000,
+    ...(options.jobLeaseMs !== undefined && { leaseMs: options.jobLeaseMs }),
+  });
   worker.register(SEND_MAIL_JOB, (mail) => mailer.send(mail));
   const storage = new DocumentStorage(path.join(config.dataDir, 'documents'));
+  // Scratch files of uploads and conversions a crashed process left behind.
+  await storage.sweepScratch();
   const officeConverter = createOfficeConverter({
     workDir: path.join(config.dataDir, 'office'),
     timeoutMs: config.conversionTimeoutMs,
     sofficePath: config.sofficePath,
     pythonPath: config.unoPythonPath,
+    unsharePath: config.unsharePath,
     log,
   });
   const events =
@@ -61,6 +70,8 @@ export async function createContext(
     (config.databaseUrl
       ? await createPostgresEventBus(config.databaseUrl, log)
       : createLocalEventBus());
+  // One thread per document processed at once, started on first use.
+  const documentPool = new PipelinePool(config.documentConcurrency, config.conversionTimeoutMs);
   const ctx: TAppContext = {
     config,
     database,
@@ -69,6 +80,7 @@ export async function createContext(
     worker,
     storage,
     officeConverter,
+    documentPool,
     events,
     log,
     now: () => new Date(),
@@ -76,17 +88,21 @@ export async function createContext(
   const pipelineDeps = {
     storage,
     officeConverter,
+    pool: documentPool,
     maxPages: config.maxPagesPerDocument,
     timeoutMs: config.conversionTimeoutMs,
   };
-  worker.register(PROCESS_DOCUMENT_JOB, ({ documentId }) =>
-    processDocument(ctx, pipelineDeps, documentId),
+  worker.register(
+    PROCESS_DOCUMENT_JOB,
+    ({ documentId }, run) => processDocument(ctx, pipelineDeps, documentId, run),
+    { concurrency: config.documentConcurrency },
   );
   return ctx;
 }
 
 export async function closeContext(ctx: TAppContext): Promise<void> {
   await ctx.worker.stop();
+  await ctx.documentPool.close();
   await ctx.officeConverter.close();
   await ctx.events.close();
   ctx.mailer.close();

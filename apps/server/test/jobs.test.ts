@@ -29,7 +29,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
   // A short idle period, so a job whose run_at we move into the past is seen quickly.
-  worker = new JobWorker(db, pino({ level: 'silent' }), 50);
+  worker = new JobWorker(db, pino({ level: 'silent' }), { idleMs: 50 });
   worker.register(RUNS_ONCE, async ({ note }) => record(RUNS_ONCE.name, note));
   worker.register(ALWAYS_FAILS, async ({ note }) => {
     failures += 1;

@@ -11,6 +11,9 @@ import * as m0008 from './migrations/0008-payments';
 import * as m0009 from './migrations/0009-free-pages';
 import * as m0010 from './migrations/0010-sms-payments';
 import * as m0011 from './migrations/0011-statistics-outlive-users';
+import * as m0012 from './migrations/0012-job-lanes';
+import * as m0013 from './migrations/0013-rate-limits';
+import * as m0014 from './migrations/0014-printer-report-checks';
 
 // Listed statically so the same migrations run under tsx, in tests and in a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +28,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-free-pages': m0009,
   '0010-sms-payments': m0010,
   '0011-statistics-outlive-users': m0011,
+  '0012-job-lanes': m0012,
+  '0013-rate-limits': m0013,
+  '0014-printer-report-checks': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

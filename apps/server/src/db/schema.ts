@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { TAgentPrinterStatus, TRole, TLocale } from '@printomat/shared';
+import type { TAgentPrinterStatus, TPrintjobReviewReason, TRole, TLocale } from '@printomat/shared';
 
 type TCreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type TTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -54,6 +54,14 @@ export interface TSignInAttemptsTable {
   ip: string | null;
   succeeded: boolean;
   created_at: TCreatedAt;
+}
+
+/** One rate-limit counter (http/rate-limit-store.ts): attempts in the window ending at `window_ends_at`. */
+export interface TRateLimitsTable {
+  bucket: string;
+  key: string;
+  count: number;
+  window_ends_at: Date;
 }
 
 export type TGrantSource = 'package' | 'card_bonus' | 'referral' | 'admin' | 'refund' | 'welcome';
@@ -134,6 +142,10 @@ export interface TJobsTable {
   locked_until: TNullableTimestamp;
   last_error: string | null;
   unique_key: string | null;
+  /** Whose job this is (e.g. `user:17`): lanes marked fair claim round robin across it. */
+  fair_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a worker last claimed it (fairness: who was served least recently). */
+  claimed_at: TNullableTimestamp;
   created_at: TCreatedAt;
   updated_at: TTimestamp;
 }
@@ -180,6 +192,12 @@ export interface TPrintjobsTable {
   printing_started_at: TNullableTimestamp;
   failure_reason: string | null;
   express_order_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Set when a printer's report on the job did not add up (an admin should look at it). */
+  review_reason: ColumnType<
+    TPrintjobReviewReason | null,
+    TPrintjobReviewReason | null | undefined,
+    TPrintjobReviewReason | null
+  >;
   created_at: TCreatedAt;
   updated_at: TTimestamp;
 }
@@ -205,6 +223,8 @@ export interface TDocumentsTable {
   created_at: TCreatedAt;
   updated_at: TTimestamp;
   processed_at: TNullableTimestamp;
+  /** When the printer's agent last downloaded it (evidence of what reached the printer). */
+  delivered_at: TNullableTimestamp;
 }
 
 export type TReservationStatus = 'reserved' | 'posted' | 'voided';
@@ -518,6 +538,7 @@ export interface TDB {
   email_confirmations: TEmailConfirmationsTable;
   sessions: TSessionsTable;
   sign_in_attempts: TSignInAttemptsTable;
+  rate_limits: TRateLimitsTable;
   page_grants: TPageGrantsTable;
   cities: TCitiesTable;
   printers: TPrintersTable;

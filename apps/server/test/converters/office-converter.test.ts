@@ -1,9 +1,12 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +18,7 @@ import {
   flatPresentation,
   flatSpreadsheet,
   flatText,
+  flatTextWithBackgroundImage,
   flatTextWithImages,
   makeOfficeFixtures,
   pdfImages,
@@ -92,6 +96,79 @@ async function waitUntilNoProcessesUnder(dir: string, ms = 5_000): Promise<strin
     left = await processesUnder(dir);
   }
   return left;
+}
+
+/** A TCP listener on the host's loopback that counts the connections it is offered. */
+async function loopbackListener(): Promise<{
+  port: number;
+  connections: () => number;
+  close: () => Promise<void>;
+}> {
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    connections += 1;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    port,
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const BRIDGE_SCRIPT = fileURLToPath(
+  new URL('../../src/modules/documents/converters/office-bridge.py', import.meta.url),
+);
+
+/**
+ * The control experiment: our own bridge, with the same hardened profile, run directly (no
+ * network namespace), converting one document. Not something the converter ever does.
+ */
+async function convertWithoutSandbox(input: string, outputFile: string): Promise<void> {
+  const profile = path.join(root, `unsandboxed-${randomBytes(4).toString('hex')}`);
+  const child = spawn(
+    '/usr/bin/python3',
+    [
+      '-I',
+      '-B',
+      BRIDGE_SCRIPT,
+      '--soffice',
+      'soffice',
+      '--profile',
+      profile,
+      '--pipe',
+      `printomat-test-${process.pid}-${randomBytes(4).toString('hex')}`,
+    ],
+    { stdio: ['pipe', 'pipe', 'ignore'] },
+  );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    const reply = await new Promise<{ ok?: boolean; message?: string }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the bridge did not answer')), 45_000);
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        const message = JSON.parse(line) as { ready?: boolean; id?: number; ok?: boolean };
+        if (message.ready === true) {
+          child.stdin.write(`${JSON.stringify({ id: 1, input, output: outputFile })}\n`);
+        } else if (message.ready === false || (message.id === 1 && 'ok' in message)) {
+          clearTimeout(timer);
+          resolve(message);
+        }
+      });
+    });
+    expect(reply, reply.message).toMatchObject({ ok: true });
+  } finally {
+    child.stdin.end();
+    await exited;
+  }
+}
+
+async function waitFor(condition: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition() && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 async function timed(task: () => Promise<void>): Promise<number> {
@@ -356,10 +433,56 @@ describe('office converter', () => {
     await noPython.close();
   });
 
-  it('logs whether LibreOffice runs without network', () => {
-    const line = logLines.find((entry) => 'networkIsolation' in entry.obj);
-    expect(line).toBeDefined();
-    console.info(`office converter: ${line?.msg}`);
+  it('lets no connection leave LibreOffice, even for a document that makes it fetch a URL', async () => {
+    const listener = await loopbackListener();
+    try {
+      const document = fixture('fetching.fodt');
+      await fs.writeFile(
+        document,
+        flatTextWithBackgroundImage(`http://127.0.0.1:${listener.port}/x.png`),
+      );
+      // Without the network namespace this document does reach the listener (past the
+      // profile's BlockUntrustedRefererLinks), so a zero below is the sandbox's doing.
+      await convertWithoutSandbox(document, output('fetching-unsandboxed.pdf'));
+      await waitFor(() => listener.connections() > 0, 3_000);
+      expect(listener.connections()).toBeGreaterThan(0);
+
+      const before = listener.connections();
+      await shared.convert(document, output('fetching.pdf'));
+      expect(await pdfText(output('fetching.pdf'))).toContain('Printomat background image');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(listener.connections() - before).toBe(0);
+      expect(logLines.map((entry) => entry.obj)).toContainEqual({
+        networkIsolation: 'unshare -rn',
+      });
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('refuses to start LibreOffice when the network sandbox cannot be set up, saying why', async () => {
+    for (const [unsharePath, cause] of [
+      [path.join(root, 'no-such-unshare'), /no-such-unshare is not installed/],
+      ['false', /`false -rn` failed \(status 1\)/],
+    ] as const) {
+      const { converter: exposed, workDir } = converter({ unsharePath });
+      const failure = await failureOf(exposed.convert(fixture('doc.docx'), output('exposed.pdf')));
+      expect(failure.reason).toBe('unavailable');
+      expect(failure.message).toMatch(/not started without its network sandbox/);
+      expect(failure.message).toMatch(cause);
+      const logged = logLines.find(
+        (entry) =>
+          'networkIsolation' in entry.obj &&
+          entry.obj.networkIsolation === 'unavailable' &&
+          cause.test(String((entry.obj as { cause?: unknown }).cause)),
+      );
+      expect(logged?.msg).toMatch(/LibreOffice not started: no network sandbox/);
+      // It stays refused (nothing falls back later) and nothing of LibreOffice ever ran.
+      expect((await failureOf(exposed.warmUp())).reason).toBe('unavailable');
+      expect(await processesUnder(workDir)).toEqual([]);
+      await expect(fs.access(output('exposed.pdf'))).rejects.toThrow();
+      await exposed.close();
+    }
   });
 
   it('leaves no LibreOffice running after close()', async () => {

@@ -95,6 +95,22 @@ export function flatTextWithImages(linkedFile: string, embeddedPng: Buffer): str
 `;
 }
 
+/**
+ * A flat ODT whose paragraph style has a background image at url. LibreOffice 7.4 fetches such
+ * images while loading even with BlockUntrustedRefererLinks set (which does stop linked
+ * draw:image frames), so only the network sandbox stands between this document and the URL.
+ */
+export function flatTextWithBackgroundImage(url: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<office:document ${OFFICE_NS} xmlns:xlink="http://www.w3.org/1999/xlink" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:automatic-styles>
+<style:style style:name="Fetching" style:family="paragraph"><style:paragraph-properties><style:background-image xlink:href="${escapeXml(url)}" xlink:type="simple" xlink:actuate="onLoad"/></style:paragraph-properties></style:style>
+</office:automatic-styles>
+<office:body><office:text><text:p text:style-name="Fetching">Printomat background image</text:p></office:text></office:body>
+</office:document>
+`;
+}
+
 /** A PNG of one colour. */
 export function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
   const chunk = (type: string, data: Buffer): Buffer => {

@@ -13,6 +13,7 @@ export const DOCUMENT_FAILURES = [
   'too_many_pages',
   'too_complex',
   'too_many_files',
+  'not_processed',
 ] as const;
 export const MAX_COPIES = 99;
 

@@ -7,6 +7,7 @@ import { ZDocument, ZDocumentUpdateInput } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TDocumentRow, TPrintjobRow } from '../../db/schema';
 import { AppError, notFound, unauthorized } from '../../http/errors';
+import { byPerson, rateLimited } from '../../http/rate-limit';
 import { presentDocument } from '../printjobs/printjobs.presenter';
 import {
   documentPagePng,
@@ -37,6 +38,10 @@ export function registerDocumentRoutes(root: FastifyInstance, ctx: TAppContext):
         consumes: ['multipart/form-data'],
         response: { 201: ZDocument },
       },
+      // Counted before the file is read: each upload costs a conversion.
+      preHandler: rateLimited(root, ctx, [
+        { bucket: 'upload:person', rule: ctx.config.rateLimits.uploadPerPerson, key: byPerson },
+      ]),
     },
     async (request, reply) => {
       const user = request.user;

@@ -4,7 +4,7 @@ import { MAX_FILE_SLOTS } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TDocumentRow, TPrintjobRow, TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import { enqueueJob } from '../jobs/queue';
+import { enqueueJob, type TJobRun } from '../jobs/queue';
 import { ensureCurrentPrintjob } from '../printjobs/printjobs.repo';
 import { assertNothingPrinting, lockEditablePrintjob } from '../printjobs/printjobs.service';
 import {
@@ -16,10 +16,11 @@ import {
   insertDocument,
   updateDocument,
 } from './documents.repo';
-import { PROCESS_DOCUMENT_JOB } from './documents.jobs';
+import { documentFairKey, PROCESS_DOCUMENT_JOB } from './documents.jobs';
 import { DocumentFailure } from './pipeline/failure';
 import { processUpload, type TPipelineDeps } from './pipeline/process-document';
-import { runTool } from './pipeline/run-tool';
+import { LimiterTimeoutError } from './pipeline/limiter';
+import { renderPreview } from './pipeline/preview';
 
 /** An uploaded file, whatever brought it (HTTP upload today, e-mail attachment later). */
 export interface TIncomingFile {
@@ -74,7 +75,12 @@ export async function uploadDocument(
       }
       await fs.rename(file.path, await ctx.storage.prepare(originalKey));
       const document = await insertDocument(trx, { ...base, original_key: originalKey });
-      await enqueueJob(trx, PROCESS_DOCUMENT_JOB, { documentId: document.id });
+      await enqueueJob(
+        trx,
+        PROCESS_DOCUMENT_JOB,
+        { documentId: document.id },
+        { fairKey: documentFairKey(user.id) },
+      );
       return { job, document };
     });
     ctx.worker.kick();
@@ -92,6 +98,7 @@ export async function processDocument(
   ctx: TAppContext,
   deps: TPipelineDeps,
   documentId: number,
+  run?: Pick<TJobRun, 'attempt'>,
 ): Promise<void> {
   const doc = await findDocument(ctx.db, documentId);
   if (!doc || doc.status !== 'processing' || !doc.original_key) return;
@@ -107,9 +114,17 @@ export async function processDocument(
     });
     if (!saved) await ctx.storage.remove(result.pdfKey);
   } catch (err) {
-    if (!(err instanceof DocumentFailure)) throw err;
-    ctx.log.info({ documentId, reason: err.message }, 'document refused');
-    await finishProcessing(ctx.db, doc.id, { status: 'failed', failure_code: err.code });
+    if (!(err instanceof DocumentFailure)) {
+      // Worth another try, unless this was the last one: then the person is told, rather than
+      // the document staying "processing" for good (e.g. no converter sandbox on this host).
+      const attempts = PROCESS_DOCUMENT_JOB.maxAttempts ?? 1;
+      if (!run || run.attempt < attempts) throw err;
+      ctx.log.error({ err, documentId }, 'document not processed after its last attempt');
+      await finishProcessing(ctx.db, doc.id, { status: 'failed', failure_code: 'not_processed' });
+    } else {
+      ctx.log.info({ documentId, reason: err.message }, 'document refused');
+      await finishProcessing(ctx.db, doc.id, { status: 'failed', failure_code: err.code });
+    }
   }
   processed.emit(String(documentId));
 }
@@ -199,9 +214,11 @@ export async function findOwnDocument(
   return { job, document };
 }
 
-const PREVIEW_DPI = 60;
-
-/** A PNG of one page of the normalised PDF (exactly what will print), rendered once and kept. */
+/**
+ * A PNG of one page of the normalised PDF (exactly what will print), rendered once and kept.
+ * Rendering runs under the process-wide preview limit with a pixel cap (`pipeline/preview.ts`);
+ * when too many previews wait already, the person is asked to try again shortly (503).
+ */
 export async function documentPagePng(
   ctx: TAppContext,
   user: TUserRow,
@@ -227,23 +244,12 @@ export async function documentPagePng(
   } catch {
     await fs.mkdir(dir, { recursive: true });
   }
-  const result = await runTool(
-    'pdftoppm',
-    [
-      '-r',
-      String(PREVIEW_DPI),
-      '-f',
-      String(page),
-      '-l',
-      String(page),
-      '-png',
-      '-singlefile',
-      ctx.storage.pathOf(doc.pdf_key),
-      `${dir}/${page}`,
-    ],
-    { timeoutMs: 30_000, memoryBytes: 1024 * 1024 * 1024 },
-  );
-  if (result.code !== 0)
-    throw new Error(`preview of document ${id} page ${page} failed: ${result.stderr}`);
+  try {
+    await renderPreview(ctx.storage.pathOf(doc.pdf_key), page, file);
+  } catch (err) {
+    if (err instanceof LimiterTimeoutError)
+      throw new AppError(503, 'preview_busy', 'documents.preview_busy');
+    throw new Error(`preview of document ${id} page ${page} failed`, { cause: err });
+  }
   return file;
 }

@@ -1,28 +1,37 @@
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/database';
+import { JobLane, type TLaneOptions } from './lane';
+import { dueJobNames, failJobsWithoutAttemptsLeft } from './jobs.repo';
 
 /** A kind of background job: its name and payload schema. */
 export interface TJobType<S extends z.ZodType> {
   name: string;
   schema: S;
   maxAttempts?: number;
+  /**
+   * Claim jobs round robin across their `fairKey` (the person they are for), so one person's
+   * many jobs cannot hold back another person's one.
+   */
+  fair?: boolean;
+}
+
+/** What a handler learns about the attempt it runs. */
+export interface TJobRun {
+  id: number;
+  attempt: number;
+  /** Aborted when this worker lost the job's lease (another worker may be running it now). */
+  signal: AbortSignal;
 }
 
 /** Handlers must be idempotent: a job may run again after a crash. */
-export type TJobHandler<S extends z.ZodType> = (payload: z.infer<S>) => Promise<void>;
-
-interface TRegistered {
-  schema: z.ZodType;
-  handler: (payload: unknown) => Promise<void>;
-}
+export type TJobHandler<S extends z.ZodType> = (payload: z.infer<S>, run: TJobRun) => Promise<void>;
 
 export async function enqueueJob<S extends z.ZodType>(
   db: TDb,
   job: TJobType<S>,
   payload: z.infer<S>,
-  options: { runAt?: Date; uniqueKey?: string } = {},
+  options: { runAt?: Date; uniqueKey?: string; fairKey?: string } = {},
 ): Promise<void> {
   await db
     .insertInto('jobs')
@@ -32,142 +41,131 @@ export async function enqueueJob<S extends z.ZodType>(
       max_attempts: job.maxAttempts ?? 5,
       run_at: options.runAt ?? new Date(),
       unique_key: options.uniqueKey ?? null,
+      fair_key: options.fairKey ?? null,
     })
     .onConflict((oc) => oc.column('unique_key').doNothing())
     .execute();
 }
 
-const LOCK_MS = 5 * 60 * 1000;
+export interface TWorkerOptions {
+  /** How often an idle worker looks for due jobs (other instances' work, retries). */
+  idleMs?: number;
+  /**
+   * How long a claimed job stays ours without a heartbeat. The heartbeat renews it every quarter
+   * of this, so a worker that died is noticed (and its job retried) this long after it stopped.
+   */
+  leaseMs?: number;
+}
 
-/** Runs due jobs one at a time. `kick()` wakes it at once after a commit that enqueued work. */
+export interface TRegisterOptions {
+  /** How many jobs of this kind run at once in this process. */
+  concurrency?: number;
+}
+
+export const DEFAULT_LEASE_MS = 20_000;
+
+/**
+ * Runs due jobs, each kind in its own lane with its own concurrency, so kinds never wait for each
+ * other (mail is not held up by documents). `kick()` wakes every lane at once after a commit that
+ * enqueued work; an idle poll picks up other instances' work and retries.
+ */
 export class JobWorker {
-  private readonly jobs = new Map<string, TRegistered>();
+  private readonly lanes = new Map<string, JobLane>();
+  private readonly idleMs: number;
+  private readonly leaseMs: number;
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private polling: Promise<void> | undefined;
   private stopped = true;
-  private again = false;
 
   constructor(
     private readonly db: TDb,
     private readonly log: FastifyBaseLogger,
-    private readonly idleMs = 1000,
-  ) {}
+    options: TWorkerOptions = {},
+  ) {
+    this.idleMs = options.idleMs ?? 1000;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  }
 
-  register<S extends z.ZodType>(type: TJobType<S>, handler: TJobHandler<S>): void {
-    this.jobs.set(type.name, {
-      schema: type.schema,
-      handler: (payload) => handler(payload as z.infer<S>),
-    });
+  /**
+   * Registers the handler of a job kind. Registering a kind again replaces its handler and keeps
+   * its concurrency unless a new one is given.
+   */
+  register<S extends z.ZodType>(
+    type: TJobType<S>,
+    handler: TJobHandler<S>,
+    options: TRegisterOptions = {},
+  ): void {
+    const previous = this.lanes.get(type.name);
+    const lane: TLaneOptions = {
+      name: type.name,
+      fair: type.fair ?? false,
+      concurrency: Math.max(1, options.concurrency ?? previous?.concurrency ?? 1),
+      leaseMs: this.leaseMs,
+      run: (payload, run) => handler(type.schema.parse(payload), run),
+    };
+    if (previous) {
+      previous.reconfigure(lane);
+      return;
+    }
+    const created = new JobLane(this.db, this.log, lane);
+    this.lanes.set(type.name, created);
+    if (!this.stopped) created.start();
   }
 
   start(): void {
     this.stopped = false;
-    this.kick();
+    for (const lane of this.lanes.values()) lane.start();
+    this.schedulePoll(0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.polling;
+    await Promise.all([...this.lanes.values()].map((lane) => lane.stop()));
   }
 
+  /** Wakes every lane: something was enqueued. */
   kick(): void {
     if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-      if (this.stopped) return;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      } else {
-        this.timer = setTimeout(() => this.kick(), this.idleMs);
-      }
-    });
+    for (const lane of this.lanes.values()) lane.kick();
   }
 
-  /** Runs every due job; resolves when none is left. */
+  /** Runs until no registered kind has a due job left (and nothing is running). */
   async drain(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
-      const ran = await this.runOne();
-      if (!ran) return;
+      this.kick();
+      await Promise.all([...this.lanes.values()].map((lane) => lane.idle()));
+      const due = await this.dueLanes();
+      if (due.length === 0) return;
     }
   }
 
-  private async runOne(): Promise<boolean> {
-    let claimed;
-    try {
-      claimed = await this.claim();
-    } catch (err) {
-      this.log.error({ err }, 'job claim failed');
-      return false;
-    }
-    if (!claimed) return false;
-    const definition = this.jobs.get(claimed.name);
-    try {
-      if (!definition) throw new Error(`no handler for job ${claimed.name}`);
-      await definition.handler(definition.schema.parse(claimed.payload));
-      await this.db
-        .updateTable('jobs')
-        .set({ status: 'done', locked_until: null, last_error: null, updated_at: new Date() })
-        .where('id', '=', claimed.id)
-        .where('status', '=', 'running')
-        .where('attempts', '=', claimed.attempts)
-        .execute();
-    } catch (err) {
-      const final = claimed.attempts >= claimed.max_attempts;
-      // Backoff 2^attempts seconds: 2 s, 4 s, 8 s, ...
-      const retryAt = new Date(Date.now() + 2 ** claimed.attempts * 1000);
-      this.log.warn({ err, job: claimed.name, id: claimed.id, final }, 'job failed');
-      await this.db
-        .updateTable('jobs')
-        .set({
-          status: final ? 'failed' : 'pending',
-          run_at: retryAt,
-          locked_until: null,
-          last_error: err instanceof Error ? err.message : String(err),
-          updated_at: new Date(),
-        })
-        .where('id', '=', claimed.id)
-        // Only while this worker still holds the claim (attempts is the claim's token).
-        .where('status', '=', 'running')
-        .where('attempts', '=', claimed.attempts)
-        .execute();
-    }
-    return true;
+  private schedulePoll(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.polling = this.poll().finally(() => {
+        this.polling = undefined;
+        this.schedulePoll(this.idleMs);
+      });
+    }, ms);
   }
 
-  private async claim() {
+  /** One query for all lanes, so idle lanes cost nothing more than one worker did. */
+  private async poll(): Promise<void> {
+    try {
+      for (const lane of await this.dueLanes()) lane.kick();
+    } catch (err) {
+      this.log.error({ err }, 'job poll failed');
+    }
+  }
+
+  private async dueLanes(): Promise<JobLane[]> {
     // A worker died holding a job that had no attempts left: that job has failed.
-    await sql`
-      UPDATE jobs SET status = 'failed', locked_until = NULL, updated_at = now(),
-             last_error = coalesce(last_error, 'worker stopped while running the last attempt')
-       WHERE status = 'running' AND locked_until < now() AND attempts >= max_attempts`.execute(
-      this.db,
-    );
-    const result = await sql<{
-      id: number;
-      name: string;
-      payload: unknown;
-      attempts: number;
-      max_attempts: number;
-    }>`
-      UPDATE jobs
-         SET status = 'running', attempts = attempts + 1,
-             locked_until = now() + ${`${LOCK_MS} milliseconds`}::interval, updated_at = now()
-       WHERE id = (
-         SELECT id FROM jobs
-          WHERE (status = 'pending' AND run_at <= now())
-             OR (status = 'running' AND locked_until < now() AND attempts < max_attempts)
-          ORDER BY run_at, id
-          FOR UPDATE SKIP LOCKED
-          LIMIT 1)
-      RETURNING id, name, payload, attempts, max_attempts`.execute(this.db);
-    return result.rows[0];
+    await failJobsWithoutAttemptsLeft(this.db);
+    const names = await dueJobNames(this.db);
+    // Kinds this process has no handler for are left to an instance that has one.
+    return names.flatMap((name) => this.lanes.get(name) ?? []);
   }
 }

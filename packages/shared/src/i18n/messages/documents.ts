@@ -12,7 +12,10 @@ export const documents = defineMessages({
       too_many_pages: 'the document has more than {max, plural, one {# page} other {# pages}}',
       too_complex: 'the file is too complex to process',
       too_many_files: 'a print job holds at most {max, plural, one {# file} other {# files}}',
+      not_processed:
+        'the file could not be processed right now; please try again later or upload a PDF',
     },
+    preview_busy: 'Many previews are being prepared right now. Please try again in a moment.',
   },
   de: {
     failure: {
@@ -25,7 +28,10 @@ export const documents = defineMessages({
       too_complex: 'die Datei ist zu aufwendig für die Verarbeitung',
       too_many_files:
         'ein Druckauftrag umfasst höchstens {max, plural, one {# Datei} other {# Dateien}}',
+      not_processed:
+        'die Datei konnte gerade nicht verarbeitet werden; bitte versuche es später noch einmal oder lade ein PDF hoch',
     },
+    preview_busy: 'Gerade werden viele Vorschauen erstellt. Bitte versuche es gleich noch einmal.',
   },
   pl: {
     failure: {
@@ -39,6 +45,9 @@ export const documents = defineMessages({
       too_complex: 'plik jest zbyt złożony do przetworzenia',
       too_many_files:
         'zlecenie druku może zawierać najwyżej {max, plural, one {# plik} few {# pliki} many {# plików} other {# pliku}}',
+      not_processed:
+        'nie udało się teraz przetworzyć pliku; spróbuj ponownie później lub prześlij plik PDF',
     },
+    preview_busy: 'Trwa przygotowywanie wielu podglądów. Spróbuj ponownie za chwilę.',
   },
 });

@@ -555,6 +555,12 @@ def main():
     parser.add_argument("--pipe", required=True)
     parser.add_argument("--startup-timeout", type=float, default=30.0)
     args = parser.parse_args()
+    # LibreOffice inherits this: a long conversion yields the CPU to the HTTP process
+    # (the same niceness as the other document tools, see run-tool.ts).
+    try:
+        os.nice(10)
+    except OSError:
+        pass
 
     bridge = Bridge(args)
     become_subreaper()

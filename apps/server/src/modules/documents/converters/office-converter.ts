@@ -45,6 +45,11 @@ export interface TOfficeConverterOptions {
   sofficePath?: string;
   /** Default '/usr/bin/python3': the system Python, the one with the `uno` module. */
   pythonPath?: string;
+  /**
+   * Default 'unshare' (util-linux): runs LibreOffice in a network namespace of its own. Without
+   * a working one the converter refuses to start LibreOffice at all.
+   */
+  unsharePath?: string;
   log?: TLog;
 }
 
@@ -365,25 +370,41 @@ function oslPipesOf(entries: string[], names: string[]): string[] {
   );
 }
 
-const sandboxProbes = new Map<string, Promise<boolean>>();
+type TSandboxProbe = { ok: true } | { ok: false; cause: string };
+
+/** Working sandboxes, per unshare command: probed once. Failures are probed again next time. */
+const sandboxProbes = new Map<string, Promise<TSandboxProbe>>();
 
 /**
- * Whether `unshare -rn` (a user + network namespace: no network at all) works here, for this
- * Python with uno. Probed once per process.
+ * Whether `unshare -rn` (a user + network namespace: no network at all, not even the host's
+ * loopback) can be set up here, and if not, why. (A Python without uno is found out when the
+ * bridge starts, and reported as such.)
  */
-function probeNetworkSandbox(pythonPath: string): Promise<boolean> {
-  let probe = sandboxProbes.get(pythonPath);
-  if (!probe) {
-    probe = new Promise<boolean>((resolve) => {
-      execFile(
-        'unshare',
-        ['-rn', pythonPath, '-I', '-c', 'import uno'],
-        { timeout: 10_000 },
-        (error) => resolve(!error),
-      );
+function probeNetworkSandbox(unsharePath: string): Promise<TSandboxProbe> {
+  const key = unsharePath;
+  const known = sandboxProbes.get(key);
+  if (known) return known;
+  const probe = new Promise<TSandboxProbe>((resolve) => {
+    execFile(unsharePath, ['-rn', 'true'], { timeout: 10_000 }, (error, _stdout, stderr) => {
+      if (!error) {
+        resolve({ ok: true });
+        return;
+      }
+      const code = (error as NodeJS.ErrnoException).code;
+      const said = String(stderr).trim().split('\n').slice(-2).join(' | ');
+      resolve({
+        ok: false,
+        cause:
+          code === 'ENOENT'
+            ? `${unsharePath} is not installed`
+            : `\`${unsharePath} -rn\` failed (${error.killed ? 'timed out' : `status ${error.code ?? '?'}`})${said ? `: ${said}` : ''}`,
+      });
     });
-    sandboxProbes.set(pythonPath, probe);
-  }
+  }).then((result) => {
+    if (!result.ok) sandboxProbes.delete(key);
+    return result;
+  });
+  sandboxProbes.set(key, probe);
   return probe;
 }
 
@@ -441,13 +462,15 @@ export function createOfficeConverter(options: TOfficeConverterOptions): TOffice
   const maxMemoryMb = options.maxMemoryMb ?? 1024;
   const sofficePath = options.sofficePath ?? 'soffice';
   const pythonPath = options.pythonPath ?? '/usr/bin/python3';
+  const unsharePath = options.unsharePath ?? 'unshare';
   const log = options.log ?? noopLog;
   const tmpDir = path.join(workDir, 'tmp');
 
   let closed = false;
   let current: Bridge | undefined;
   let starting: Promise<Bridge> | undefined;
-  let sandboxLogged = false;
+  /** What was last logged about the network sandbox: logged again only when it changes. */
+  let sandboxState: 'isolated' | 'refused' | undefined;
   const retiring = new Set<Promise<void>>();
   let tail: Promise<unknown> = Promise.resolve();
 
@@ -484,20 +507,34 @@ export function createOfficeConverter(options: TOfficeConverterOptions): TOffice
       '--startup-timeout',
       String((STARTUP_TIMEOUT_MS - 5_000) / 1000),
     ];
-    const sandboxed = await probeNetworkSandbox(pythonPath);
-    if (!sandboxLogged) {
-      sandboxLogged = true;
+    // A document can make LibreOffice fetch URLs (linked images, background images, ...; the
+    // profile blocks some of them, not all), so it never runs with the host network: without
+    // the sandbox Office documents fail (and are retried) rather than reach the network.
+    const sandbox = await probeNetworkSandbox(unsharePath);
+    if (!sandbox.ok) {
+      if (sandboxState !== 'refused') {
+        sandboxState = 'refused';
+        log.warn(
+          { networkIsolation: 'unavailable', cause: sandbox.cause },
+          `LibreOffice not started: no network sandbox (${sandbox.cause}); Office documents cannot be converted until \`unshare -rn\` works`,
+        );
+      }
+      throw new ConversionError(
+        'unavailable',
+        `LibreOffice is not started without its network sandbox: ${sandbox.cause}`,
+      );
+    }
+    if (sandboxState !== 'isolated') {
+      sandboxState = 'isolated';
       log.info(
-        { networkIsolation: sandboxed ? 'unshare -rn' : 'none' },
-        sandboxed
-          ? 'LibreOffice runs in its own network namespace (no network)'
-          : 'unshare -rn does not work here: LibreOffice runs with the host network',
+        { networkIsolation: 'unshare -rn' },
+        'LibreOffice runs in its own network namespace (no network)',
       );
     }
     const started = performance.now();
     const bridge = await Bridge.start({
-      command: sandboxed ? 'unshare' : pythonPath,
-      args: sandboxed ? ['-rn', pythonPath, ...bridgeArgs] : bridgeArgs,
+      command: unsharePath,
+      args: ['-rn', pythonPath, ...bridgeArgs],
       profileDir,
       env: bridgeEnv(),
     });

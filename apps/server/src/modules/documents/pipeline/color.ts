@@ -10,6 +10,10 @@ import { runTool } from './run-tool';
 const DPI = 30;
 const CHROMA_THRESHOLD = 48;
 const MIN_COLOUR_PIXELS = 4;
+// Pages too large for 30 dpi to stay small (a 14,400 pt page would be 6,000 px square) are
+// rendered with their long side at this many pixels instead: a bounded raster per page, about
+// what a poster-sized page gives at 30 dpi, whatever size the file claims.
+const MAX_LONG_SIDE_PX = 600;
 
 function isColourPpm(buf: Buffer): boolean {
   // Binary PPM: "P6" width height maxval, each separated by white space, then RGB bytes.
@@ -34,11 +38,16 @@ function isColourPpm(buf: Buffer): boolean {
 export async function detectColorPages(
   pdfPath: string,
   pageCount: number,
+  maxPageSide: number,
   timeoutMs: number,
 ): Promise<number[]> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'printomat-colour-'));
+  const resolution =
+    (maxPageSide / 72) * DPI > MAX_LONG_SIDE_PX
+      ? ['-scale-to', String(MAX_LONG_SIDE_PX)]
+      : ['-r', String(DPI)];
   try {
-    const result = await runTool('pdftoppm', ['-r', String(DPI), pdfPath, path.join(dir, 'p')], {
+    const result = await runTool('pdftoppm', [...resolution, pdfPath, path.join(dir, 'p')], {
       timeoutMs,
       memoryBytes: 1024 * 1024 * 1024,
     });

@@ -5,6 +5,17 @@ import { runTool } from './run-tool';
 
 const TOOL_MEMORY_BYTES = 1024 * 1024 * 1024;
 
+/** The longest side, in points, of any page's media or crop box: what rasterising must budget for. */
+function longestPageSide(doc: PDFDocument): number {
+  let longest = 0;
+  for (const page of doc.getPages()) {
+    for (const box of [page.getMediaBox(), page.getCropBox()]) {
+      longest = Math.max(longest, Math.abs(box.width), Math.abs(box.height));
+    }
+  }
+  return longest;
+}
+
 /**
  * Rewrites a PDF so its page count cannot lie, and returns that count.
  * 1. qpdf (memory- and time-limited) decrypts owner-password-only files, repairs damage and
@@ -16,7 +27,7 @@ export async function normalizePdf(
   input: string,
   output: string,
   options: { maxPages: number; timeoutMs: number },
-): Promise<{ pageCount: number }> {
+): Promise<{ pageCount: number; maxPageSide: number }> {
   const repaired = `${output}.qpdf`;
   try {
     const qpdf = await runTool(
@@ -65,7 +76,7 @@ export async function normalizePdf(
     for (const page of pages) target.addPage(page);
     await fs.writeFile(output, await target.save({ useObjectStreams: false }));
     const check = await PDFDocument.load(await fs.readFile(output), { updateMetadata: false });
-    return { pageCount: check.getPageCount() };
+    return { pageCount: check.getPageCount(), maxPageSide: longestPageSide(check) };
   } finally {
     await fs.rm(repaired, { force: true });
   }

@@ -4,11 +4,8 @@ import type { TDocumentFailure } from '@printomat/shared';
 import type { TSourceType } from '../../../db/schema';
 import { ConversionError, type TOfficeConverter } from '../converters/office-converter';
 import type { DocumentStorage } from '../storage';
-import { detectColorPages } from './color';
 import { DocumentFailure } from './failure';
-import { imageToPdf } from './image';
-import { normalizePdf } from './pdf';
-import { detectFileType } from './sniff';
+import type { PipelinePool } from './worker-pool';
 
 export interface TProcessed {
   sourceType: TSourceType;
@@ -21,6 +18,8 @@ export interface TProcessed {
 export interface TPipelineDeps {
   storage: DocumentStorage;
   officeConverter: TOfficeConverter;
+  /** Worker threads for the CPU-heavy steps; the HTTP event loop only orchestrates. */
+  pool: PipelinePool;
   maxPages: number;
   timeoutMs: number;
 }
@@ -34,6 +33,7 @@ const CONVERSION_FAILURES: Record<string, TDocumentFailure> = {
 /**
  * Turns an uploaded file into the one PDF that will be counted, billed and printed.
  * Throws DocumentFailure for files that cannot be printed; other errors are worth a retry.
+ * Every step but the LibreOffice conversion (its own process) runs on a pipeline worker thread.
  */
 export async function processUpload(
   deps: TPipelineDeps,
@@ -41,22 +41,32 @@ export async function processUpload(
   originalName: string,
 ): Promise<TProcessed> {
   const source = deps.storage.pathOf(originalKey);
-  const type = await detectFileType(source, originalName);
+  const { pool } = deps;
+  const type = await pool.run({ kind: 'detect', path: source, name: originalName });
   const pdfKey = deps.storage.newKey('pdf');
   const output = await deps.storage.prepare(pdfKey);
   const scratch = await deps.storage.scratch();
-  const limits = { maxPages: deps.maxPages, timeoutMs: deps.timeoutMs };
+  const normalize = (input: string) =>
+    pool.run({
+      kind: 'pdf',
+      input,
+      output,
+      maxPages: deps.maxPages,
+      timeoutMs: deps.timeoutMs,
+    });
   try {
     let pageCount: number;
+    // Longest page side in points, so colour detection can bound its raster.
+    let maxPageSide: number;
     let sourceType: TSourceType;
     switch (type.kind) {
       case 'pdf':
         sourceType = 'pdf';
-        ({ pageCount } = await normalizePdf(source, output, limits));
+        ({ pageCount, maxPageSide } = await normalize(source));
         break;
       case 'image':
         sourceType = 'image';
-        ({ pageCount } = await imageToPdf(source, output));
+        ({ pageCount, maxPageSide } = await pool.run({ kind: 'image', input: source, output }));
         break;
       case 'office':
       case 'text': {
@@ -74,11 +84,17 @@ export async function processUpload(
           }
           throw err;
         }
-        ({ pageCount } = await normalizePdf(converted, output, limits));
+        ({ pageCount, maxPageSide } = await normalize(converted));
         break;
       }
     }
-    const colorPages = await detectColorPages(output, pageCount, deps.timeoutMs);
+    const colorPages = await pool.run({
+      kind: 'colour',
+      pdfPath: output,
+      pageCount,
+      maxPageSide,
+      timeoutMs: deps.timeoutMs,
+    });
     return {
       sourceType,
       isOffice: sourceType === 'office' || sourceType === 'text',

@@ -7,9 +7,13 @@ export interface TToolResult {
   timedOut: boolean;
 }
 
+// Tools run at a lower scheduling priority than the HTTP process, so a burst of conversions
+// and previews takes CPU left over by requests rather than competing with them.
+const TOOL_NICENESS = '10';
+
 /**
- * Runs an external tool on untrusted input: address-space and CPU limits (prlimit), a wall-clock
- * timeout that kills it, and bounded output capture.
+ * Runs an external tool on untrusted input: address-space and CPU limits (prlimit), lowered
+ * priority (nice), a wall-clock timeout that kills it, and bounded output capture.
  */
 export function runTool(
   command: string,
@@ -18,8 +22,17 @@ export function runTool(
 ): Promise<TToolResult> {
   const cpuSeconds = Math.max(1, Math.ceil(options.timeoutMs / 1000));
   const child = spawn(
-    'prlimit',
-    [`--as=${options.memoryBytes}`, `--cpu=${cpuSeconds}`, '--', command, ...args],
+    'nice',
+    [
+      '-n',
+      TOOL_NICENESS,
+      'prlimit',
+      `--as=${options.memoryBytes}`,
+      `--cpu=${cpuSeconds}`,
+      '--',
+      command,
+      ...args,
+    ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
       cwd: options.cwd,
