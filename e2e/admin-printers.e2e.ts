@@ -189,9 +189,22 @@ describe('printer administration', () => {
     await person.getByTestId('print-with-code').click();
     await person.getByTestId('modal').locator('input[name=code]').fill(CODE);
     await person.getByTestId('modal').locator('button[type=submit]').click();
+    // By its code, a printer that cannot print answers like a wrong code (no code is revealed).
     const refused = person.getByTestId('release-error');
     await refused.waitFor();
-    expect(await refused.innerText()).toBe('Maintenance mode enabled - printing not possible');
+    expect(await refused.innerText()).toBe(
+      'No printer can be started with this code right now. Check the code shown on the printer, or see on the map whether the printer is available.',
+    );
+    // The printer's page says why, and so does printing there.
+    await person.keyboard.press('Escape');
+    await person.goto(`${server.url}/printers/1`);
+    expect(await person.getByTestId('printer-availability').innerText()).toBe(
+      'Maintenance mode enabled - printing not possible',
+    );
+    await person.getByTestId('print-here').click();
+    const here = person.getByTestId('print-here-error');
+    await here.waitFor();
+    expect(await here.innerText()).toBe('Maintenance mode enabled - printing not possible');
 
     // Off again: the printer is available on its public page.
     await toggle.click();

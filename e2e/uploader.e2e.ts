@@ -121,12 +121,13 @@ describe('the uploader screen', () => {
     await expect.poll(() => page.getByTestId('submit-button').innerText()).toBe('Edit');
     expect(await page.locator('input[name=is_duplex]').isDisabled()).toBe(true);
     expect(await page.getByTestId('drop-zone').count()).toBe(0);
-    // Printing with the printer's code: no agent is connected here, so the printer is offline.
+    // Printing with the printer's code: no agent is connected here, so the printer is offline,
+    // which a code answers like a wrong code (trying codes must not reveal valid ones).
     await page.getByTestId('print-with-code').click();
     await page.getByTestId('modal').locator('input[name=code]').fill('418273');
     await page.getByTestId('modal').locator('button[type=submit]').click();
     expect(await page.getByTestId('release-error').innerText()).toBe(
-      'The printer is offline right now. Try again in a moment or choose another printer.',
+      'No printer can be started with this code right now. Check the code shown on the printer, or see on the map whether the printer is available.',
     );
     await page.keyboard.press('Escape');
     await page.getByTestId('modal').waitFor({ state: 'detached' });

@@ -439,11 +439,17 @@ describe('maintenance mode', () => {
     const on = await admin.post(`/api/admin/printers/${printer.id}/maintenance`, { enabled: true });
     expect(on.statusCode).toBe(200);
     expect(on.json()).toMatchObject({ maintenance_mode: true, availability: 'maintenance' });
-    const refused = await person.post(`/ajax/printjobs/${job.id}/print_with_code`, {
-      code: '418273',
+    const refused = await person.post(`/ajax/printjobs/${job.id}/print`, {
+      printer_id: printer.id,
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Maintenance mode enabled - printing not possible');
+    // By its code the printer answers like a wrong code: trying codes reveals none (issue 11).
+    const byCode = await person.post(`/ajax/printjobs/${job.id}/print_with_code`, {
+      code: '418273',
+    });
+    expect(byCode.statusCode).toBe(404);
+    expect(byCode.json().code).toBe('unknown_code');
     expect((await person.get('/ajax/user')).json().remaining_page_limit).toBe(20);
     const page = (await person.get(`/api/printers/${printer.id}`)).json();
     expect(page.availability).toBe('maintenance');

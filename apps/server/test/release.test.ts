@@ -8,7 +8,13 @@ import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './he
 let t: TTestApp;
 const ONLINE = '418273'; // Złote Tarasy in the demo data
 beforeAll(async () => {
-  t = await createTestApp();
+  // This file releases many jobs from one address (50 at once in the race test); the limits
+  // themselves are tested in rate-limits.test.ts.
+  t = await createTestApp({
+    RATE_LIMIT_CODE_PER_PERSON: '100/10m',
+    RATE_LIMIT_CODE_PER_IP: '1000/10m',
+    RATE_LIMIT_RELEASE_PER_PERSON: '100/10m',
+  });
   await seedDemoData(t.ctx.db);
 });
 afterAll(() => t?.close());
@@ -44,31 +50,40 @@ const release = (agent: TestAgent, jobId: number, code = ONLINE) =>
   agent.post(`/ajax/printjobs/${jobId}/print_with_code`, { code });
 
 describe('release with the printer’s code', () => {
-  it('refuses disabled, maintenance and offline printers before reserving anything', async () => {
+  it('answers a printer that cannot print exactly like a wrong code, before reserving anything', async () => {
     const { agent, jobId } = await confirmedJob(20, 4, 'pl');
-    await setPrinter(ONLINE, { is_enabled: false, agent_last_seen_at: new Date() });
-    let res = await release(agent, jobId);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('drukarka niedostępna');
-
-    await setPrinter(ONLINE, { is_enabled: true, maintenance_mode: true });
-    await agent.put('/api/account/locale', { locale: 'en' });
-    res = await release(agent, jobId);
-    expect(res.json().message).toBe('Maintenance mode enabled - printing not possible');
-
-    await setPrinter(ONLINE, {
-      maintenance_mode: false,
-      agent_last_seen_at: new Date(Date.now() - 60_000),
+    const wrong = await release(agent, jobId, '000000');
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json()).toEqual({
+      code: 'unknown_code',
+      message:
+        'Tym kodem nie można teraz uruchomić żadnej drukarki. Sprawdź kod wyświetlony na drukarce albo zobacz na mapie, czy drukarka jest dostępna.',
     });
-    res = await release(agent, jobId);
-    expect(res.json().code).toBe('printer_offline');
-
-    res = await release(agent, jobId, '000000');
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(
-      'No printer has this code. Check the code shown on the printer.',
-    );
+    // Disabled, in maintenance, offline: a valid code must not be told apart from a wrong one.
+    for (const state of [
+      { is_enabled: false, agent_last_seen_at: new Date() },
+      { is_enabled: true, maintenance_mode: true },
+      { maintenance_mode: false, agent_last_seen_at: new Date(Date.now() - 60_000) },
+      { agent_last_seen_at: null },
+    ]) {
+      await setPrinter(ONLINE, state);
+      const res = await release(agent, jobId);
+      expect({ status: res.statusCode, body: res.json() }).toEqual({
+        status: wrong.statusCode,
+        body: wrong.json(),
+      });
+    }
     expect(await remaining(agent)).toBe(20);
+  });
+
+  it('checks the job before the printer, so a job that cannot print says so whatever the code', async () => {
+    await setPrinter(ONLINE, { agent_last_seen_at: null });
+    const { agent, jobId } = await confirmedJob(20);
+    await agent.post(`/ajax/printjobs/${jobId}/submit`, { is_submitted: false });
+    const offline = await release(agent, jobId);
+    const wrong = await release(agent, jobId, '000000');
+    expect(offline.statusCode).toBe(409);
+    expect(offline.json()).toEqual(wrong.json());
   });
 
   it('reserves the pages, schedules the job for the printer, and refuses a second release', async () => {
@@ -114,6 +129,33 @@ describe('release with the printer’s code', () => {
 });
 
 describe('release from the phone (the printer picked on the map or by its QR link)', () => {
+  it('says why a printer picked on the map cannot print (its state is public there)', async () => {
+    const printer = await t.ctx.db
+      .selectFrom('printers')
+      .select('id')
+      .where('direct_print_code', '=', ONLINE)
+      .executeTakeFirstOrThrow();
+    const { agent, jobId } = await confirmedJob(20, 4, 'pl');
+    const print = () => agent.post(`/ajax/printjobs/${jobId}/print`, { printer_id: printer.id });
+    await setPrinter(ONLINE, { is_enabled: false, agent_last_seen_at: new Date() });
+    let res = await print();
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('drukarka niedostępna');
+
+    await setPrinter(ONLINE, { is_enabled: true, maintenance_mode: true });
+    await agent.put('/api/account/locale', { locale: 'en' });
+    res = await print();
+    expect(res.json().message).toBe('Maintenance mode enabled - printing not possible');
+
+    await setPrinter(ONLINE, {
+      maintenance_mode: false,
+      agent_last_seen_at: new Date(Date.now() - 60_000),
+    });
+    res = await print();
+    expect(res.json().code).toBe('printer_offline');
+    expect(await remaining(agent)).toBe(20);
+  });
+
   it('releases to the chosen printer, and says clearly when the printer or the input is wrong', async () => {
     await setPrinter(ONLINE, {
       is_enabled: true,

@@ -81,6 +81,8 @@ export class TestAgent {
   readonly cookies = new Map<string, string>();
   origin: string | undefined = TEST_PUBLIC_URL;
   acceptLanguage: string | undefined;
+  /** The client address the server sees (default 127.0.0.1), for per-address limits. */
+  remoteAddress: string | undefined;
 
   constructor(private readonly app: FastifyInstance) {}
 
@@ -108,6 +110,7 @@ export class TestAgent {
       method,
       url,
       headers,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       ...(body === undefined
         ? {}
         : typeof body === 'string'

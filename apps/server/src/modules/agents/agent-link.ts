@@ -176,7 +176,10 @@ export class AgentLink {
     // The socket may have closed while we asked the database: then there is nothing to set up.
     if (this.closed) return;
     if (identity.kind === 'refused') {
-      this.ctx.log.warn({ minionId: message.minionId }, 'agent refused: wrong secret');
+      this.ctx.log.warn(
+        { minionId: message.minionId, remoteAddress: this.remoteAddress, reason: identity.reason },
+        'agent refused',
+      );
       return this.close(AGENT_CLOSE.unauthorized, 'unauthorized');
     }
     this.identity = identity;

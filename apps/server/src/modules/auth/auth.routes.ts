@@ -16,6 +16,7 @@ import {
 import type { TAppContext } from '../../context';
 import type { TUserRow } from '../../db/schema';
 import { unauthorized } from '../../http/errors';
+import { byIp, rateLimited } from '../../http/rate-limit';
 import {
   clearSessionCookies,
   requestMeta,
@@ -47,6 +48,25 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): voi
     if (!user) throw unauthorized();
     return user;
   };
+  const limits = ctx.config.rateLimits;
+  // Confirmation mails per address: sign-up sends one, each resend another.
+  const confirmationMails = {
+    bucket: 'confirmation_mail:address',
+    rule: limits.confirmationMailPerAddress,
+  };
+  const signUpLimited = rateLimited(root, ctx, [
+    { bucket: 'sign_up:ip', rule: limits.signUpPerIp, key: byIp },
+    {
+      ...confirmationMails,
+      key: (request) => {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        return typeof email === 'string' ? email.trim().toLowerCase() : null;
+      },
+    },
+  ]);
+  const resendLimited = rateLimited(root, ctx, [
+    { ...confirmationMails, key: (request) => request.user?.email.toLowerCase() ?? null },
+  ]);
 
   app.get(
     '/api/session',
@@ -62,7 +82,10 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): voi
 
   app.post(
     '/api/auth/register',
-    { schema: { tags: ['auth'], body: ZRegisterInput, response: { 201: ZUserAnswer } } },
+    {
+      schema: { tags: ['auth'], body: ZRegisterInput, response: { 201: ZUserAnswer } },
+      preHandler: signUpLimited,
+    },
     async (request, reply) => {
       const user = await registerUser(ctx, request.body, requestMeta(request));
       const session = await createSession(ctx, user.id, requestMeta(request), {
@@ -90,7 +113,7 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): voi
 
   app.post(
     '/api/auth/resend-confirmation',
-    { schema: { tags: ['auth'], response: { 200: ZOk } } },
+    { schema: { tags: ['auth'], response: { 200: ZOk } }, preHandler: resendLimited },
     async (request) => {
       await resendConfirmation(ctx, requireUser(request.user));
       return { ok: true as const };

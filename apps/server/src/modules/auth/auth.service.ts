@@ -22,7 +22,11 @@ import {
 import { consumeEmailConfirmation, insertEmailConfirmation } from './email-confirmations.repo';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { deleteOtherSessions, deleteSession, insertSession } from './sessions.repo';
-import { countRecentFailures, recordSignInAttempt } from './sign-in-attempts.repo';
+import {
+  countRecentFailures,
+  deleteOldSignInAttempts,
+  recordSignInAttempt,
+} from './sign-in-attempts.repo';
 import { hashToken, randomCode, randomToken } from './tokens';
 
 export interface TRequestMeta {
@@ -134,19 +138,33 @@ export async function confirmEmail(ctx: TAppContext, token: string): Promise<TUs
   return user;
 }
 
+/** Old sign-in attempts are deleted at most once a minute per process, after a day at least. */
+const PRUNE_SIGN_IN_ATTEMPTS_EVERY_MS = 60_000;
+let lastSignInAttemptsPrune = 0;
+
+async function pruneSignInAttempts(ctx: TAppContext): Promise<void> {
+  const now = ctx.now().getTime();
+  if (now - lastSignInAttemptsPrune < PRUNE_SIGN_IN_ATTEMPTS_EVERY_MS) return;
+  lastSignInAttemptsPrune = now;
+  const keepMs = Math.max(ctx.config.signInWindowMinutes * 60_000, 86_400_000);
+  await deleteOldSignInAttempts(ctx.db, new Date(now - keepMs));
+}
+
 export async function signIn(
   ctx: TAppContext,
   input: TSignInInput,
   meta: TRequestMeta,
   options: { isMobileApp?: boolean } = {},
 ): Promise<TUserRow> {
+  await pruneSignInAttempts(ctx);
   const windowMinutes = ctx.config.signInWindowMinutes;
   const since = new Date(ctx.now().getTime() - windowMinutes * 60_000);
   const failures = await countRecentFailures(ctx.db, { email: input.email, ip: meta.ip }, since);
-  // Per account, and per address a little more loosely (one office, many people).
+  // Per account and address: failures from elsewhere never lock the owner out (issue 11). Per
+  // address across accounts, more loosely (one office, many people): credential stuffing.
   if (
-    failures.byEmail >= ctx.config.signInMaxAttempts ||
-    failures.byIp >= ctx.config.signInMaxAttempts * 5
+    failures.byAccountAndIp >= ctx.config.signInMaxAttempts ||
+    failures.byIp >= ctx.config.signInMaxAttemptsPerIp
   ) {
     throw new AppError(429, 'too_many_attempts', 'errors.too_many_attempts', {
       minutes: windowMinutes,

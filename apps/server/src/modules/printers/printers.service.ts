@@ -20,13 +20,20 @@ export function isPrinterOnline(printer: TPrinterRow, now: Date): boolean {
   );
 }
 
+/** Why a printer cannot take a release now (disabled, maintenance, offline), or null. */
+export function whyPrinterCannotPrint(printer: TPrinterRow, now: Date): AppError | null {
+  if (!printer.is_enabled) return new AppError(409, 'printer_disabled', 'printers.errors.disabled');
+  if (printer.maintenance_mode)
+    return new AppError(409, 'printer_maintenance', 'printers.errors.maintenance');
+  if (!isPrinterOnline(printer, now))
+    return new AppError(409, 'printer_offline', 'printers.errors.offline');
+  return null;
+}
+
 /** Refuses a release to a printer that cannot print now, before any pages are reserved. */
 export function assertPrinterCanPrint(printer: TPrinterRow, now: Date): void {
-  if (!printer.is_enabled) throw new AppError(409, 'printer_disabled', 'printers.errors.disabled');
-  if (printer.maintenance_mode)
-    throw new AppError(409, 'printer_maintenance', 'printers.errors.maintenance');
-  if (!isPrinterOnline(printer, now))
-    throw new AppError(409, 'printer_offline', 'printers.errors.offline');
+  const cannotPrint = whyPrinterCannotPrint(printer, now);
+  if (cannotPrint) throw cannotPrint;
 }
 
 const OUT_OF_PAPER = /^media-(empty|needed)/;

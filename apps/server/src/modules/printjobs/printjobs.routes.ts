@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZPrintjob, ZPrintjobSettingsInput, ZSubmitInput } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { unauthorized } from '../../http/errors';
+import { byIp, byPerson, rateLimited } from '../../http/rate-limit';
 import { presentPrintjob } from './printjobs.presenter';
 import {
   getCurrentPrintjob,
@@ -27,6 +28,19 @@ export function registerPrintjobRoutes(root: FastifyInstance, ctx: TAppContext):
       ctx.config.maxPagesPerDocument,
       view,
     );
+  const limits = ctx.config.rateLimits;
+  // Releasing is limited per person. Printer codes, per address and per person (issue 11: 7,373
+  // wrong codes in 20 s): every try is counted before anything is looked up, so a burst cannot
+  // slip through, and one that released the job is taken back, so many people printing from one
+  // address (a campus, a mobile network) are not limited by their own successes. While limited,
+  // even the right code is refused.
+  const releaseLimited = rateLimited(root, ctx, [
+    { bucket: 'release:person', rule: limits.releasePerPerson, key: byPerson },
+  ]);
+  const codeLimited = rateLimited(root, ctx, [
+    { bucket: 'print_code:ip', rule: limits.codePerIp, key: byIp },
+    { bucket: 'print_code:person', rule: limits.codePerPerson, key: byPerson },
+  ]);
 
   app.get(
     '/ajax/printjobs/current',
@@ -72,11 +86,13 @@ export function registerPrintjobRoutes(root: FastifyInstance, ctx: TAppContext):
         }),
         response: { 200: ZPrintjob },
       },
+      preHandler: [codeLimited, releaseLimited],
     },
     async (request) => {
       const user = request.user;
       if (!user) throw unauthorized();
       const job = await releaseWithCode(ctx, user, request.params.id, request.body.code);
+      await codeLimited.refund(request);
       return present(await viewOf(ctx, ctx.db, user, job), request.locale);
     },
   );
@@ -91,6 +107,7 @@ export function registerPrintjobRoutes(root: FastifyInstance, ctx: TAppContext):
         body: z.object({ printer_id: z.coerce.number().int().positive() }),
         response: { 200: ZPrintjob },
       },
+      preHandler: releaseLimited,
     },
     async (request) => {
       const user = request.user;

@@ -37,6 +37,8 @@ export const errors = defineMessages({
     facebook_failed: 'Signing in with Facebook did not work. Please try again.',
     facebook_not_configured: 'Signing in with Facebook is not available.',
     rate_limited: 'Too many requests. Please wait a moment and try again.',
+    try_again_in:
+      'Too many attempts. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
     invalid_request: 'The request could not be understood.',
   },
   de: {
@@ -75,6 +77,8 @@ export const errors = defineMessages({
       'Die Anmeldung mit Facebook hat nicht funktioniert. Bitte versuche es noch einmal.',
     facebook_not_configured: 'Die Anmeldung mit Facebook ist nicht verfügbar.',
     rate_limited: 'Zu viele Anfragen. Bitte warte einen Moment und versuche es erneut.',
+    try_again_in:
+      'Zu viele Versuche. Versuche es in {minutes, plural, one {# Minute} other {# Minuten}} erneut.',
     invalid_request: 'Die Anfrage konnte nicht verarbeitet werden.',
   },
   pl: {
@@ -114,6 +118,8 @@ export const errors = defineMessages({
     facebook_failed: 'Logowanie przez Facebooka nie powiodło się. Spróbuj ponownie.',
     facebook_not_configured: 'Logowanie przez Facebooka jest niedostępne.',
     rate_limited: 'Zbyt wiele żądań. Poczekaj chwilę i spróbuj ponownie.',
+    try_again_in:
+      'Zbyt wiele prób. Spróbuj ponownie za {minutes, plural, one {# minutę} few {# minuty} many {# minut} other {# minuty}}.',
     invalid_request: 'Nie udało się przetworzyć żądania.',
   },
 });
