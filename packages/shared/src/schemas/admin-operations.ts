@@ -30,6 +30,14 @@ export type TPaging = z.infer<typeof ZPaging>;
 export const ADMIN_PRINTJOB_ACTIONS = ['print', 'fail', 'reset', 'mark_printed'] as const;
 export type TAdminPrintjobAction = (typeof ADMIN_PRINTJOB_ACTIONS)[number];
 
+/**
+ * Why a job is flagged for an admin: its printer reported it printed, but the faces and documents
+ * it counted were fewer than the documents its agent downloaded (charged for those), or the
+ * agent downloaded nothing at all (nothing charged).
+ */
+export const PRINTJOB_REVIEW_REASONS = ['printed_uncounted', 'printed_nothing_delivered'] as const;
+export type TPrintjobReviewReason = (typeof PRINTJOB_REVIEW_REASONS)[number];
+
 export const ZAdminPrintjobQuery = z.object({
   status: z
     .enum(PRINTJOB_STATUSES)
@@ -42,6 +50,11 @@ export const ZAdminPrintjobQuery = z.object({
     .transform((v) => (v === '' ? undefined : v)),
   from: zOptionalDate,
   to: zOptionalDate,
+  /** Only jobs flagged for a look (`review_reason` set). */
+  review: z
+    .enum(['needs_review'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   page: zPage,
 });
 export type TAdminPrintjobQuery = z.input<typeof ZAdminPrintjobQuery>;
@@ -54,6 +67,8 @@ export const ZAdminPrintjobRow = z.object({
   document_count: z.number(),
   page_count: z.number(),
   cost: z.number(),
+  /** The printer's report on it did not add up: see the detail's `review_reason`. */
+  needs_review: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -91,6 +106,8 @@ export const ZAdminPrintjobDetail = ZAdminPrintjobRow.extend({
     .nullable(),
   printed_faces: z.number().nullable(),
   failure_reason: z.string().nullable(),
+  /** Why the job needs an admin's look, in the admin's language; null when it does not. */
+  review_reason: z.string().nullable(),
   released_at: z.string().nullable(),
   finished_at: z.string().nullable(),
   express_order: z.object({ id: z.number(), express_url: z.string() }).nullable(),

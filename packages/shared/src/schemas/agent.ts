@@ -9,6 +9,12 @@ import { z } from 'zod';
 export const AGENT_PROTOCOL_VERSION = 1;
 /** The agent reports its printer's state this often; the server counts it offline after 2 + 5 s. */
 export const AGENT_HEARTBEAT_MS = 15_000;
+/**
+ * Pages one usage report may count (colour + mono). A copy or scan session is far smaller; a
+ * larger report is acknowledged but not counted (the server logs it), so a broken or hostile
+ * agent cannot inflate a printer's statistics.
+ */
+export const MAX_USAGE_PAGES_PER_REPORT = 10_000;
 
 const ZText = (max: number) => z.string().max(max);
 
@@ -74,8 +80,11 @@ export const ZAgentMessage = z.discriminatedUnion('type', [
     type: z.literal('usage'),
     reportId: ZText(64).min(1),
     kind: z.enum(['copy', 'scan']),
+    // Parsed up to this bound (a larger number is a protocol error); the server counts a report
+    // only up to MAX_USAGE_PAGES_PER_REPORT, and only for someone who used this printer.
     colorPages: z.number().int().min(0).max(100_000),
     monoPages: z.number().int().min(0).max(100_000),
+    /** The person at the device; counted only if they released a job to this printer lately. */
     userId: z.number().int().positive().optional(),
   }),
 ]);

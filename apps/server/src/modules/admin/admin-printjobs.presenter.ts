@@ -1,6 +1,7 @@
 import {
   printedFaces,
   printjobCost,
+  translate,
   type TAdminPrintjobDetail,
   type TAdminPrintjobRow,
   type TLocale,
@@ -24,6 +25,7 @@ export function presentAdminPrintjobRow(
     document_count: documents.length,
     page_count: printedFaces(priced, settingsOf(job)),
     cost: printjobCost(priced, settingsOf(job)),
+    needs_review: job.review_reason !== null,
     created_at: job.created_at.toISOString(),
     updated_at: job.updated_at.toISOString(),
   };
@@ -65,6 +67,9 @@ export function presentAdminPrintjobDetail(
     reservation: extra.reservation,
     printed_faces: job.printed_faces,
     failure_reason: job.failure_reason,
+    review_reason: job.review_reason
+      ? translate(extra.locale, `admin.printjobs.review_reasons.${job.review_reason}`)
+      : null,
     released_at: job.released_at?.toISOString() ?? null,
     finished_at: job.finished_at?.toISOString() ?? null,
     express_order: extra.expressUrl,

@@ -10,6 +10,8 @@ export interface TPrintjobFilter {
   from?: string | undefined;
   to?: string | undefined;
   userId?: number | undefined;
+  /** Only jobs whose printer report was flagged for review. */
+  needsReview?: boolean | undefined;
 }
 
 function filtered(db: TDb, filter: TPrintjobFilter) {
@@ -23,6 +25,7 @@ function filtered(db: TDb, filter: TPrintjobFilter) {
   if (filter.printerId !== undefined)
     query = query.where('printjobs.printer_id', '=', filter.printerId);
   if (filter.userId !== undefined) query = query.where('printjobs.user_id', '=', filter.userId);
+  if (filter.needsReview) query = query.where('printjobs.review_reason', 'is not', null);
   if (filter.from)
     query = query.where('printjobs.created_at', '>=', new Date(`${filter.from}T00:00:00Z`));
   if (filter.to)

@@ -64,7 +64,8 @@ export function registerAdminPrintjobRoutes(root: FastifyInstance, ctx: TAppCont
     {
       schema: {
         tags: ['admin'],
-        summary: 'Print jobs, newest first, filtered by status, user e-mail, printer and dates',
+        summary:
+          'Print jobs, newest first, filtered by status, user e-mail, printer, dates and review flag',
         querystring: ZAdminPrintjobQuery,
         response: { 200: ZAdminPrintjobList },
       },
@@ -73,7 +74,14 @@ export function registerAdminPrintjobRoutes(root: FastifyInstance, ctx: TAppCont
       const q = request.query;
       const { total, rows, documents } = await listAdminPrintjobs(
         ctx.db,
-        { status: q.status, email: q.email, printerId: q.printer_id, from: q.from, to: q.to },
+        {
+          status: q.status,
+          email: q.email,
+          printerId: q.printer_id,
+          from: q.from,
+          to: q.to,
+          needsReview: q.review === 'needs_review',
+        },
         q.page,
       );
       return {

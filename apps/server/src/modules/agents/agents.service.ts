@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  MAX_USAGE_PAGES_PER_REPORT,
   printedFaces,
   type TAgentJob,
   type TAgentMessage,
@@ -8,6 +9,8 @@ import {
 import type { TAppContext } from '../../context';
 import type { TPrinterRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import { ipKey } from '../../http/rate-limit';
+import { hitRateLimit } from '../../http/rate-limit-store';
 import { recordAudit } from '../audit/audit.service';
 import { listDocumentsOfPrintjob } from '../documents/documents.repo';
 import { finishPrintjob, publishPrintjobChange } from '../printjobs/release.service';
@@ -37,13 +40,18 @@ import {
 export const DOWNLOAD_TOKEN_TTL_MS = 30 * 60_000;
 /** Unregistered agents kept at once: a bound on what anyone can make the server store. */
 export const MAX_DETECTED_PRINTERS = 200;
+/**
+ * A usage report counts its person only if they released a print job to that printer within this
+ * long before the report (agents report a copy or scan session when it ends, or on reconnection).
+ */
+export const USAGE_ATTRIBUTION_WINDOW_MS = 24 * 60 * 60_000;
 
 type THello = Extract<TAgentMessage, { type: 'hello' }>;
 
 export type TAgentIdentity =
   | { kind: 'printer'; printer: TPrinterRow }
   | { kind: 'detected'; minionId: string }
-  | { kind: 'refused' };
+  | { kind: 'refused'; reason: 'wrong_secret' | 'too_many_detected' | 'rate_limited' };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -77,15 +85,21 @@ export async function identifyAgent(
   const printer = await findPrinterByMinionId(ctx.db, hello.minionId);
   if (printer) {
     if (!printer.agent_secret_hash || !sameHash(printer.agent_secret_hash, secretHash))
-      return { kind: 'refused' };
+      return { kind: 'refused', reason: 'wrong_secret' };
     await recordPrinterSeen(ctx.db, printer.id, now, hello.printer);
     return { kind: 'printer', printer };
   }
+  // Hellos with a minion_id no printer has are limited per address, before anything is stored:
+  // they would otherwise fill the detected printers (shared by all instances via the database).
+  const rule = ctx.config.rateLimits.agentHelloPerIp;
+  const hit = await hitRateLimit(ctx.db, 'agent_hello:ip', ipKey(remoteAddress), rule.windowMs);
+  if (hit.count > rule.max) return { kind: 'refused', reason: 'rate_limited' };
   const detected = await findDetectedPrinter(ctx.db, hello.minionId);
-  if (detected && !sameHash(detected.secret_hash, secretHash)) return { kind: 'refused' };
+  if (detected && !sameHash(detected.secret_hash, secretHash))
+    return { kind: 'refused', reason: 'wrong_secret' };
   if (!detected && (await countDetectedPrinters(ctx.db)) >= MAX_DETECTED_PRINTERS) {
     ctx.log.warn({ minionId: hello.minionId }, 'too many detected printers: agent refused');
-    return { kind: 'refused' };
+    return { kind: 'refused', reason: 'too_many_detected' };
   }
   await upsertDetectedPrinter(ctx.db, {
     minionId: hello.minionId,
@@ -187,6 +201,12 @@ export async function documentForDownload(
     document.printer_id !== grant.printer_id
   )
     throw notFound();
+  // What the printer received: a job it reports printed is charged at least these documents.
+  await ctx.db
+    .updateTable('documents')
+    .set({ delivered_at: ctx.now() })
+    .where('id', '=', documentId)
+    .execute();
   return { file: ctx.storage.pathOf(document.pdf_key), name: document.name };
 }
 
@@ -237,40 +257,61 @@ export async function recordJobFinished(
   });
 }
 
-/** Copies and scans made at the device, counted once per report id. */
+/**
+ * Copies and scans made at the device, counted once per report id. A report of more than
+ * MAX_USAGE_PAGES_PER_REPORT pages is not counted at all (and logged). The person named is
+ * counted as a copying/scanning user only if they released a print job to this printer within
+ * USAGE_ATTRIBUTION_WINDOW_MS (the only proof that they were at it); otherwise the pages are
+ * counted without a person.
+ */
 export async function recordUsage(
   ctx: TAppContext,
   printerId: number,
   usage: Extract<TAgentMessage, { type: 'usage' }>,
 ): Promise<void> {
+  const pages = usage.colorPages + usage.monoPages;
+  if (pages > MAX_USAGE_PAGES_PER_REPORT) {
+    ctx.log.warn(
+      { printerId, reportId: usage.reportId, kind: usage.kind, pages },
+      `usage report of more than ${MAX_USAGE_PAGES_PER_REPORT} pages refused: not counted`,
+    );
+    return;
+  }
+  const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await claimUsageReport(trx, printerId, usage.reportId))) return;
-    const month = monthOf(ctx.now());
+    const month = monthOf(now);
     if (usage.kind === 'copy') {
       await addMonthlyCounts(trx, printerId, month, {
         copy_color_pages: usage.colorPages,
         copy_mono_pages: usage.monoPages,
       });
     } else {
-      await addMonthlyCounts(trx, printerId, month, {
-        scanned_pages: usage.colorPages + usage.monoPages,
-      });
+      await addMonthlyCounts(trx, printerId, month, { scanned_pages: pages });
     }
-    if (usage.userId !== undefined) {
-      const user = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', usage.userId)
-        .executeTakeFirst();
-      if (user)
-        await addMonthlyUser(
-          trx,
-          printerId,
-          month,
-          usage.kind === 'copy' ? 'copying' : 'scanning',
-          user.id,
-        );
+    if (usage.userId === undefined) return;
+    const authorised = await trx
+      .selectFrom('printjobs')
+      .select('id')
+      .where('user_id', '=', usage.userId)
+      .where('printer_id', '=', printerId)
+      .where('released_at', '>=', new Date(now.getTime() - USAGE_ATTRIBUTION_WINDOW_MS))
+      .limit(1)
+      .executeTakeFirst();
+    if (!authorised) {
+      ctx.log.warn(
+        { printerId, reportId: usage.reportId, userId: usage.userId },
+        'usage report names someone who did not use this printer lately: counted without a person',
+      );
+      return;
     }
+    await addMonthlyUser(
+      trx,
+      printerId,
+      month,
+      usage.kind === 'copy' ? 'copying' : 'scanning',
+      usage.userId,
+    );
   });
 }
 

@@ -3,16 +3,17 @@ import {
   printjobCost,
   splitFirstFaces,
   COLOR_PAGE_MULTIPLIER,
+  type TPrintjobReviewReason,
 } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
-import type { TPrinterRow, TPrintjobRow, TUserRow } from '../../db/schema';
+import type { TDocumentRow, TPrinterRow, TPrintjobRow, TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { listDocumentsOfPrintjob } from '../documents/documents.repo';
 import { postReservation, reservePages, voidReservation } from '../pages/page-reservations.service';
 import { findPrinterByCode, findPrinterById } from '../printers/printers.repo';
 import { addMonthlyCounts, addMonthlyUser, monthOf } from '../printers/printer-stats.repo';
-import { assertPrinterCanPrint } from '../printers/printers.service';
+import { whyPrinterCannotPrint } from '../printers/printers.service';
 import { pricedDocuments, settingsOf } from './printjobs.presenter';
 import { ensureCurrentPrintjob, lockPrintjobOfUser } from './printjobs.repo';
 import { changePrintjobStatus } from './printjob-status.service';
@@ -29,34 +30,39 @@ async function lockJob(db: TDb, id: number): Promise<TPrintjobRow> {
 }
 
 /**
- * Releases the person's confirmed job to a printer: the printer must be able to print (checked
- * before any pages are reserved), then the pages are reserved and the job is scheduled for that
- * printer, all in one transaction. After commit the printer's agent is told at once.
+ * Releases the person's confirmed job to a printer: the job's own checks come first, then its
+ * pages are reserved, then the printer must exist and be able to print; all in one transaction,
+ * so a refusal leaves nothing reserved. After commit the printer's agent is told at once.
+ *
+ * Everything that depends only on the job is checked before the printer is looked at: the
+ * answer to a code must not depend on the code unless the code is right and the printer can
+ * print (`printerRefusal` turns every other printer answer into one, see `releaseWithCode`).
  */
 async function release(
   ctx: TAppContext,
   user: TUserRow,
   jobId: number,
   findPrinter: (trx: TDb) => Promise<TPrinterRow | undefined>,
-  unknownPrinter: AppError,
+  printerRefusal: (cannotPrint: AppError | null) => AppError,
 ): Promise<TPrintjobRow> {
   const released = await ctx.db.transaction().execute(async (trx) => {
     const job = await lockPrintjobOfUser(trx, jobId, user.id);
     if (!job) throw notFound();
-    const printer = await findPrinter(trx);
-    if (!printer) throw unknownPrinter;
     if (job.status !== 'created')
       throw new AppError(409, 'not_created', 'printjobs.errors.not_created');
     if (!job.is_submitted)
       throw new AppError(409, 'not_submitted', 'printjobs.errors.not_submitted');
     const now = ctx.now();
-    assertPrinterCanPrint(printer, now);
     const documents = await listDocumentsOfPrintjob(trx, job.id);
     if (documents.some((d) => d.status === 'processing'))
       throw new AppError(422, 'processing', 'printjobs.errors.processing');
     const cost = printjobCost(pricedDocuments(documents), settingsOf(job));
     if (cost === 0) throw new AppError(422, 'no_documents', 'printjobs.errors.no_documents');
     await reservePages(trx, { userId: user.id, printjobId: job.id, pages: cost }, now);
+    const printer = await findPrinter(trx);
+    if (!printer) throw printerRefusal(null);
+    const cannotPrint = whyPrinterCannotPrint(printer, now);
+    if (cannotPrint) throw printerRefusal(cannotPrint);
     return changePrintjobStatus(
       trx,
       job,
@@ -79,7 +85,12 @@ async function release(
   return released;
 }
 
-/** Release by the code the printer shows (its `direct_print_code`). */
+/**
+ * Release by the code the printer shows (its `direct_print_code`). A code that names no printer
+ * and the code of a printer that cannot print now (offline, disabled, in maintenance) get the
+ * same answer, so trying codes tells nothing about which ones exist; the person standing at the
+ * printer learns what the printer's page and the map say anyway.
+ */
 export function releaseWithCode(
   ctx: TAppContext,
   user: TUserRow,
@@ -91,11 +102,14 @@ export function releaseWithCode(
     user,
     jobId,
     (trx) => findPrinterByCode(trx, code.trim()),
-    new AppError(404, 'unknown_code', 'printers.errors.unknown_code'),
+    () => new AppError(404, 'unknown_code', 'printers.errors.unknown_code'),
   );
 }
 
-/** Release from the phone: the person picked the printer on the map or opened its link. */
+/**
+ * Release from the phone: the person picked the printer on the map or opened its link. Printer
+ * ids and availability are public (the map), so the precise reason is given.
+ */
 export function releaseToPrinter(
   ctx: TAppContext,
   user: TUserRow,
@@ -107,7 +121,8 @@ export function releaseToPrinter(
     user,
     jobId,
     (trx) => findPrinterById(trx, printerId),
-    new AppError(404, 'printer_not_found', 'printers.errors.not_found'),
+    (cannotPrint) =>
+      cannotPrint ?? new AppError(404, 'printer_not_found', 'printers.errors.not_found'),
   );
 }
 
@@ -160,11 +175,27 @@ export async function countInPrinterStatistics(
 }
 
 /**
+ * Documents of the job the printer's agent downloaded since the job was (last) released to it, in
+ * print order: what can have reached the printer this time.
+ */
+function deliveredDocuments(job: TPrintjobRow, ready: readonly TDocumentRow[]): TDocumentRow[] {
+  return ready.filter(
+    (d) =>
+      d.delivered_at !== null && (job.released_at === null || d.delivered_at >= job.released_at),
+  );
+}
+
+/**
  * The printer reports the end of a job. Printed: charge the faces that came out (all of them
  * normally) and archive the job. Failed: charge nothing if nothing came out, else only the faces
  * printed; the job stays failed (an admin may reset it). Either way the person gets a fresh
  * current job and the month's printer statistics count what was printed. A repeated report
  * changes nothing.
+ *
+ * A printer that says "printed" printed what its agent downloaded: a report counting fewer faces
+ * and documents than that (a real agent reports every document completed) is charged the faces
+ * of the downloaded documents, and a job reported printed that the agent never downloaded is
+ * charged as reported; both are flagged for an admin (`review_reason`), never settled silently.
  */
 export async function finishPrintjob(
   ctx: TAppContext,
@@ -175,7 +206,10 @@ export async function finishPrintjob(
     const job = await lockJob(trx, jobId);
     if (job.status !== 'scheduled') return { job, changed: false };
     const now = ctx.now();
-    const documents = pricedDocuments(await listDocumentsOfPrintjob(trx, job.id));
+    const ready = (await listDocumentsOfPrintjob(trx, job.id)).filter(
+      (d) => d.status === 'ready' && d.page_count !== null,
+    );
+    let documents = pricedDocuments(ready);
     const settings = settingsOf(job);
     const total = printedFaces(documents, settings);
     const reported = report.facesPrinted ?? (report.outcome === 'printed' ? total : 0);
@@ -186,7 +220,19 @@ export async function finishPrintjob(
       report.outcome === 'failed' && report.documentsCompleted !== undefined
         ? printedFaces(documents.slice(0, report.documentsCompleted + 1), settings)
         : total;
-    const faces = Math.min(Math.max(0, reported, completed), ceiling);
+    let faces = Math.min(Math.max(0, reported, completed), ceiling);
+    let reviewReason: TPrintjobReviewReason | null = null;
+    if (report.outcome === 'printed') {
+      const delivered = pricedDocuments(deliveredDocuments(job, ready));
+      const deliveredFaces = printedFaces(delivered, settings);
+      if (delivered.length === 0) reviewReason = 'printed_nothing_delivered';
+      else if (faces < deliveredFaces) {
+        // The faces charged are then exactly those of the downloaded documents.
+        documents = delivered;
+        faces = deliveredFaces;
+        reviewReason = 'printed_uncounted';
+      }
+    }
     const split = splitFirstFaces(documents, settings, faces);
     const reservation = await liveReservationId(trx, job.id);
     if (reservation !== undefined) {
@@ -199,6 +245,12 @@ export async function finishPrintjob(
           now,
         );
     }
+    if (reviewReason) {
+      ctx.log.warn(
+        { printjobId: job.id, printerId: job.printer_id, report, faces, reviewReason },
+        'printer report does not add up: print job flagged for review',
+      );
+    }
     const actor = { userId: null, source: 'printer' } as const;
     const ended = await changePrintjobStatus(
       trx,
@@ -209,6 +261,7 @@ export async function finishPrintjob(
         printed_faces: faces,
         finished_at: now,
         failure_reason: report.outcome === 'failed' ? (report.reason ?? null) : null,
+        review_reason: reviewReason,
       },
     );
     await countInPrinterStatistics(trx, job, faces, split, now);

@@ -23,6 +23,7 @@ function jobRow(overrides: Partial<TAdminPrintjobRow> = {}): TAdminPrintjobRow {
     document_count: 1,
     page_count: 4,
     cost: 4,
+    needs_review: false,
     created_at: '2026-11-20T10:00:00.000Z',
     updated_at: '2026-11-20T10:05:00.000Z',
     ...overrides,
@@ -50,6 +51,7 @@ function jobDetail(overrides: Partial<TAdminPrintjobDetail> = {}): TAdminPrintjo
     reservation: { pages: 4, charged: null, status: 'voided' },
     printed_faces: 0,
     failure_reason: null,
+    review_reason: null,
     released_at: '2026-11-20T10:01:00.000Z',
     finished_at: '2026-11-20T10:05:00.000Z',
     express_order: null,
@@ -142,6 +144,35 @@ describe('admin print jobs', () => {
     ]);
     // Now created: it can be printed on a printer the admin picks.
     expect(await screen.findByRole('combobox', { name: 'Printer to print on' })).toBeTruthy();
+  });
+
+  it('marks a job whose printer report did not add up in the list', async () => {
+    renderAsAdmin('/admin/printjobs', {
+      'GET /api/admin/printjobs': () =>
+        jsonResponse(200, {
+          printjobs: [jobRow({ needs_review: true, status: 'archived' }), jobRow({ id: 40 })],
+          paging: { page: 1, page_size: 25, total: 2 },
+        }),
+      'GET /api/admin/printjobs/printer-options': () => jsonResponse(200, PRINTERS),
+    });
+    const table = await screen.findByTestId('printjobs-table', {}, { timeout: 5_000 });
+    const flags = within(table).getAllByTestId('needs-review');
+    expect(flags.map((flag) => flag.textContent)).toEqual(['to check']);
+    expect(flags[0]?.closest('tr')?.getAttribute('data-id')).toBe('41');
+  });
+
+  it('says on the job why its printer report needs a look', async () => {
+    const reason = 'The printer reported the job as printed but counted fewer pages.';
+    renderAsAdmin('/admin/printjobs/41', {
+      'GET /api/admin/printjobs/41': () =>
+        jsonResponse(
+          200,
+          jobDetail({ status: 'archived', needs_review: true, review_reason: reason }),
+        ),
+      'GET /api/admin/printjobs/printer-options': () => jsonResponse(200, PRINTERS),
+    });
+    expect(await screen.findByText(reason, {}, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.getByText('To check')).toBeTruthy();
   });
 });
 

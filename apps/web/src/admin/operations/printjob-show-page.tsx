@@ -66,6 +66,9 @@ export function PrintjobShowPage() {
                   ],
                   [t('admin.printjobs.fields.printed_faces'), job.printed_faces ?? none],
                   [t('admin.printjobs.fields.failure_reason'), job.failure_reason ?? none],
+                  ...(job.review_reason
+                    ? [[t('admin.printjobs.fields.review_reason'), job.review_reason] as const]
+                    : []),
                   [t('admin.printjobs.columns.created'), when(job.created_at)],
                   [t('admin.printjobs.fields.released_at'), when(job.released_at)],
                   [t('admin.printjobs.fields.finished_at'), when(job.finished_at)],

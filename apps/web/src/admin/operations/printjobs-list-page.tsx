@@ -21,7 +21,7 @@ import {
 } from './operations-api';
 import { ActionConfirm, needsConfirmation } from './printjob-actions';
 
-const FILTERS = ['status', 'email', 'printer_id', 'from', 'to'] as const;
+const FILTERS = ['status', 'email', 'printer_id', 'from', 'to', 'review'] as const;
 const COLUMNS = [
   'id',
   'user',
@@ -113,6 +113,13 @@ export function PrintjobsListPage() {
           name="to"
           defaultValue={list.get('to')}
         />
+        <FilterSelect
+          label={t('admin.printjobs.filters.review')}
+          name="review"
+          defaultValue={list.get('review')}
+          empty={t('admin.common.any')}
+          options={[{ value: 'needs_review', label: t('admin.printjobs.needs_review') }]}
+        />
       </ListFilters>
 
       <div className="ops-bulk" role="group" aria-label={t('admin.printjobs.bulk_label')}>
@@ -194,6 +201,14 @@ export function PrintjobsListPage() {
             <td>{job.printer?.name ?? t('admin.common.none')}</td>
             <td>
               <StatusBadge status={job.status} />
+              {job.needs_review && (
+                <>
+                  {' '}
+                  <span className="ops-status ops-status--review" data-testid="needs-review">
+                    {t('admin.printjobs.needs_review')}
+                  </span>
+                </>
+              )}
             </td>
             <td>{job.document_count}</td>
             <td>{job.page_count}</td>

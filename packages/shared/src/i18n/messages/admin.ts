@@ -64,6 +64,7 @@ export const admin = defineMessages({
         printer: 'Printer',
         from: 'Created from',
         to: 'Created until',
+        review: 'Printer report',
       },
       columns: {
         select: 'Select',
@@ -106,6 +107,7 @@ export const admin = defineMessages({
         reservation: 'Pages reserved / charged',
         printed_faces: 'Faces printed',
         failure_reason: 'Failure reason',
+        review_reason: 'To check',
         released_at: 'Sent to the printer',
         finished_at: 'Finished',
         express_url: 'Express URL',
@@ -124,6 +126,13 @@ export const admin = defineMessages({
       orientations: { auto: 'automatic', portrait: 'portrait', landscape: 'landscape' },
       reservation_statuses: { reserved: 'reserved', posted: 'charged', voided: 'returned' },
       no_documents: 'This print job has no documents.',
+      needs_review: 'to check',
+      review_reasons: {
+        printed_uncounted:
+          'The printer reported the job as printed but counted fewer pages than its documents, which it had downloaded. The owner was charged for the downloaded documents; check with the printer and refund if nothing came out.',
+        printed_nothing_delivered:
+          'The printer reported the job as printed, but its agent never downloaded any of the job’s documents. Check the printer’s agent and the pages charged.',
+      },
     },
     users: {
       title: 'Users',
@@ -356,6 +365,7 @@ export const admin = defineMessages({
         printer: 'Drucker',
         from: 'Erstellt ab',
         to: 'Erstellt bis',
+        review: 'Druckerbericht',
       },
       columns: {
         select: 'Auswählen',
@@ -398,6 +408,7 @@ export const admin = defineMessages({
         reservation: 'Seiten reserviert / berechnet',
         printed_faces: 'Gedruckte Seiten',
         failure_reason: 'Fehlergrund',
+        review_reason: 'Zu prüfen',
         released_at: 'An den Drucker gesendet',
         finished_at: 'Beendet',
         express_url: 'Express-URL',
@@ -424,6 +435,13 @@ export const admin = defineMessages({
         voided: 'zurückgegeben',
       },
       no_documents: 'Dieser Druckauftrag hat keine Dokumente.',
+      needs_review: 'zu prüfen',
+      review_reasons: {
+        printed_uncounted:
+          'Der Drucker hat den Auftrag als gedruckt gemeldet, aber weniger Seiten gezählt, als seine heruntergeladenen Dokumente haben. Dem Besitzer wurden die heruntergeladenen Dokumente berechnet; prüfen Sie den Drucker und erstatten Sie die Seiten, falls nichts gedruckt wurde.',
+        printed_nothing_delivered:
+          'Der Drucker hat den Auftrag als gedruckt gemeldet, aber sein Agent hat keines der Dokumente des Auftrags heruntergeladen. Prüfen Sie den Agenten des Druckers und die berechneten Seiten.',
+      },
     },
     users: {
       title: 'Benutzer',
@@ -658,6 +676,7 @@ export const admin = defineMessages({
         printer: 'Drukarka',
         from: 'Utworzone od',
         to: 'Utworzone do',
+        review: 'Raport drukarki',
       },
       columns: {
         select: 'Zaznacz',
@@ -701,6 +720,7 @@ export const admin = defineMessages({
         reservation: 'Strony zarezerwowane / pobrane',
         printed_faces: 'Wydrukowane strony',
         failure_reason: 'Przyczyna błędu',
+        review_reason: 'Do sprawdzenia',
         released_at: 'Wysłane do drukarki',
         finished_at: 'Zakończone',
         express_url: 'Adres express',
@@ -719,6 +739,13 @@ export const admin = defineMessages({
       orientations: { auto: 'automatyczna', portrait: 'pionowa', landscape: 'pozioma' },
       reservation_statuses: { reserved: 'zarezerwowane', posted: 'pobrane', voided: 'zwrócone' },
       no_documents: 'To zlecenie druku nie ma dokumentów.',
+      needs_review: 'do sprawdzenia',
+      review_reasons: {
+        printed_uncounted:
+          'Drukarka zgłosiła zlecenie jako wydrukowane, ale naliczyła mniej stron, niż liczą dokumenty, które ściągnęła z serwera. Właściciel został obciążony za te dokumenty; sprawdź drukarkę i zwróć strony, jeśli nic nie wyszło.',
+        printed_nothing_delivered:
+          'Drukarka zgłosiła zlecenie jako wydrukowane, choć jej agent nie ściągnął z serwera żadnego z jego dokumentów. Sprawdź agenta drukarki i naliczone strony.',
+      },
     },
     users: {
       title: 'Użytkownicy',
