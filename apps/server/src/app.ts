@@ -14,7 +14,10 @@ import type { TAppContext } from './context';
 import { registerAccessControl } from './http/access';
 import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
+import { registerCompression } from './http/compression';
+import { registerSecurityHeaders } from './http/security-headers';
 import { overrideMethod } from './http/method-override';
+import { registerRateLimits } from './http/rate-limit';
 import { registerRequestContext } from './http/request-context';
 import { registerAdminOperationsRoutes } from './modules/admin/admin.routes';
 import { registerAgentAdminRoutes } from './modules/agents/agents-admin.routes';
@@ -77,10 +80,15 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
 
   // Error handler and hooks first: plugins registered later inherit them.
   registerErrorHandler(app);
+  // Security headers on every answer (404s and errors too); compression before any route.
+  registerSecurityHeaders(app, config);
+  await registerCompression(app);
   await app.register(fastifyCookie);
   registerRequestContext(app, ctx);
   registerAccessControl(app);
   registerCsrfProtection(app, ctx);
+  // Before the routes: they build their limits with the plugin's createRateLimit.
+  await registerRateLimits(app, ctx);
   await app.register(fastifyFormbody, { bodyLimit: config.bodyLimitBytes });
   // Uploads stream to disk; the per-file limit is applied where the file is read.
   await app.register(fastifyMultipart, {
@@ -124,7 +132,11 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
   const prerenderer = hasWeb ? await createPrerenderer(ctx) : null;
   /** A page of the web app: pre-rendered when it is a public page, else the app shell. */
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const html = await prerenderer?.render(request, await sessionStateOf(ctx, request));
+    const html = await prerenderer?.render(
+      request,
+      await sessionStateOf(ctx, request),
+      reply.cspNonce,
+    );
     if (html)
       return reply
         .type('text/html; charset=utf-8')

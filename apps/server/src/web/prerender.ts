@@ -34,8 +34,11 @@ interface TSsrModule {
 }
 
 export interface TPrerenderer {
-  /** The full HTML of a pre-rendered public page, or null to serve the plain app shell. */
-  render(request: FastifyRequest, session: TSessionState): Promise<string | null>;
+  /**
+   * The full HTML of a pre-rendered public page, or null to serve the plain app shell. `nonce`
+   * is the response's Content-Security-Policy nonce, put on the embedded state script.
+   */
+  render(request: FastifyRequest, session: TSessionState, nonce: string): Promise<string | null>;
 }
 
 const escapeHtml = (s: string) =>
@@ -65,7 +68,7 @@ export async function createPrerenderer(ctx: TAppContext): Promise<TPrerenderer 
   const shell = fs.readFileSync(template, 'utf8');
 
   return {
-    async render(request, session) {
+    async render(request, session, nonce) {
       if (request.user) return null;
       const url = new URL(request.url, 'http://local');
       const needs = ssr.dataNeeds(url.pathname);
@@ -92,7 +95,7 @@ export async function createPrerenderer(ctx: TAppContext): Promise<TPrerenderer 
           )
           .replace(
             '<div id="root"></div>',
-            `<div id="root">${html}</div><script type="application/json" id="printomat-ssr-data">${scriptJson(embedded)}</script>`,
+            `<div id="root">${html}</div><script type="application/json" id="printomat-ssr-data" nonce="${escapeHtml(nonce)}">${scriptJson(embedded)}</script>`,
           );
       } catch (err) {
         // An unknown printer, or a page that cannot render on the server: the app shell will do.

@@ -27,7 +27,7 @@ export function registerDevMailboxRoutes(app: FastifyInstance, ctx: TAppContext)
     return reply
       .type('text/html; charset=utf-8')
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mailbox · Printomat</title><style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem}article{border:1px solid #d8dde6;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}.meta{color:#5b6475}</style></head><body><h1>Development mailbox</h1><p>Mail is not sent anywhere because SMTP_URL is not set.</p><p>Text messages (SMS sandbox): <a href="/dev/sms">/dev/sms</a></p>${items || '<p>No mail yet.</p>'}</body></html>`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mailbox · Printomat</title><style nonce="${reply.cspNonce}">body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem}article{border:1px solid #d8dde6;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}.meta{color:#5b6475}</style></head><body><h1>Development mailbox</h1><p>Mail is not sent anywhere because SMTP_URL is not set.</p><p>Text messages (SMS sandbox): <a href="/dev/sms">/dev/sms</a></p>${items || '<p>No mail yet.</p>'}</body></html>`,
       );
   });
 }

@@ -26,7 +26,7 @@ export function registerSandboxSmsPage(app: FastifyInstance, ctx: TAppContext): 
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development SMS · Printomat</title><style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem}article{border:1px solid #d8dde6;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#5b6475}</style></head><body><h1>Development SMS</h1><p>SMS are not sent anywhere: the sandbox gateway keeps them here. Numbers starting ${SANDBOX_FAILING_PREFIX} always fail, to try the error path.</p>${items || '<p>No SMS yet.</p>'}</body></html>`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development SMS · Printomat</title><style nonce="${reply.cspNonce}">body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem}article{border:1px solid #d8dde6;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#5b6475}</style></head><body><h1>Development SMS</h1><p>SMS are not sent anywhere: the sandbox gateway keeps them here. Numbers starting ${SANDBOX_FAILING_PREFIX} always fail, to try the error path.</p>${items || '<p>No SMS yet.</p>'}</body></html>`,
       );
   });
 }
