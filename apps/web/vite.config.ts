@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const API_ORIGIN = 'http://127.0.0.1:3000';
@@ -7,9 +7,80 @@ const SHARED_SRC = /[\\/]packages[\\/]shared[\\/]src[\\/]/;
 // Everything the Fastify server answers itself; the rest is the SPA.
 const SERVER_PREFIXES = ['/api', '/ajax', '/auth', '/healthz', '/dev'];
 
+const MESSAGES = 'virtual:printomat-messages';
+const MESSAGES_CHUNK = `${MESSAGES}/messages-`;
+type TTree = { readonly [key: string]: string | TTree };
+type TSources = {
+  catalogFor: (locale: string) => TTree;
+  locales: readonly string[];
+  groups: Record<string, readonly string[]>;
+  groupMessages: (catalog: TTree, group: string) => Record<string, TTree>;
+};
+
+/** Reads the catalog (packages/shared) and the groups (src/i18n/message-groups.ts) afresh. */
+async function readMessageSources(): Promise<TSources> {
+  const read = <T>(file: string) =>
+    runnerImport<T>(fileURLToPath(new URL(file, import.meta.url))).then((r) => r.module);
+  const [catalog, locales, groups] = await Promise.all([
+    read<Pick<TSources, 'catalogFor'>>('../../packages/shared/src/i18n/catalog.ts'),
+    read<{ LOCALES: readonly string[] }>('../../packages/shared/src/i18n/locales.ts'),
+    read<{ MESSAGE_GROUPS: TSources['groups'] } & Pick<TSources, 'groupMessages'>>(
+      './src/i18n/message-groups.ts',
+    ),
+  ]);
+  return {
+    catalogFor: catalog.catalogFor,
+    locales: locales.LOCALES,
+    groups: groups.MESSAGE_GROUPS,
+    groupMessages: groups.groupMessages,
+  };
+}
+
+/**
+ * The browser's message catalog, split by language and group (src/i18n/message-groups.ts):
+ * `virtual:printomat-messages` exports `MESSAGE_CHUNKS[group][locale]()`, each a dynamic import
+ * of its own chunk (`messages-<group>-<locale>`) with that group's texts in that language only.
+ */
+function messagesPlugin(): Plugin {
+  let sources: Promise<TSources> | null = null;
+  return {
+    name: 'printomat-messages',
+    buildStart() {
+      sources = null;
+    },
+    resolveId(id) {
+      return id === MESSAGES || id.startsWith(MESSAGES_CHUNK) ? `\0${id}` : null;
+    },
+    async load(id) {
+      if (!id.startsWith(`\0${MESSAGES}`)) return null;
+      const name = id.slice(1);
+      // Read once per build; in development on every load, so edited texts show on reload.
+      const { catalogFor, groups, groupMessages, locales } = await (this.environment.mode === 'dev'
+        ? readMessageSources()
+        : (sources ??= readMessageSources()));
+      if (name === MESSAGES) {
+        const chunks = Object.keys(groups).map((group) => {
+          const byLocale = locales.map(
+            (locale) =>
+              `${locale}: () => import(${JSON.stringify(`${MESSAGES_CHUNK}${group}-${locale}`)}).then((m) => m.default)`,
+          );
+          return `${group}: { ${byLocale.join(', ')} }`;
+        });
+        return `export const MESSAGE_CHUNKS = {\n${chunks.join(',\n')}\n};\n`;
+      }
+      const [group = '', locale = ''] = name.slice(MESSAGES_CHUNK.length).split('-');
+      if (!(group in groups) || !locales.includes(locale))
+        throw new Error(`unknown message chunk ${name}`);
+      const tree = groupMessages(catalogFor(locale), group);
+      // JSON.parse of a string: parsed faster than an object literal, and no eval (CSP).
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(tree))});\n`;
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), messagesPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

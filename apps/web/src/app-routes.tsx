@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from './components/app-layout';
 import { RequireAuth } from './components/require-auth';
+import { withMessages } from './i18n/messages-store';
 import { MapPage } from './map/map-page';
 import type { TModalEntry } from './modal/modal-types';
 import { ConfirmEmailPage } from './pages/confirm-email-page';
@@ -15,11 +16,20 @@ import { SignUpPage } from './pages/sign-up-page';
 
 // Screens only signed-in people see load on demand: guests on the public pages (pre-rendered,
 // often on phones) do not download the uploader or the account forms.
-const PrintPage = lazy(() => import('./print/print-page').then((m) => ({ default: m.PrintPage })));
-const AccountPage = lazy(() =>
-  import('./pages/account-page').then((m) => ({ default: m.AccountPage })),
+// Their texts (message groups, see i18n/message-groups.ts) load with them.
+const PrintPage = lazy(
+  withMessages(['app'], () => import('./print/print-page').then((m) => ({ default: m.PrintPage }))),
 );
-const AdminArea = lazy(() => import('./admin/admin-area').then((m) => ({ default: m.AdminArea })));
+const AccountPage = lazy(
+  withMessages(['app'], () =>
+    import('./pages/account-page').then((m) => ({ default: m.AccountPage })),
+  ),
+);
+const AdminArea = lazy(
+  withMessages(['app', 'admin'], () =>
+    import('./admin/admin-area').then((m) => ({ default: m.AdminArea })),
+  ),
+);
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<div className="container page-loading" />}>{children}</Suspense>;

@@ -2,6 +2,8 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { QueryKey } from '@tanstack/react-query';
 import {
+  LOCALES,
+  catalogFor,
   createTranslator,
   type TLocale,
   type TPackageList,
@@ -13,6 +15,7 @@ import { SESSION_QUERY_KEY } from './api/session';
 import { printerQueryKey } from './api/printers-api';
 import { AppProviders } from './app-providers';
 import { AppRoutes } from './app-routes';
+import { addFullCatalog } from './i18n/messages-store';
 import { PRINTER_MAP_QUERY_KEY } from './map/map-api';
 import { isPublicPath, publicPageMeta, type TPageMeta } from './pages/public/page-meta';
 import { PACKAGES_QUERY_KEY } from './payments/payments-api';
@@ -22,6 +25,9 @@ import { seedQueryClient, type TSsrData } from './ssr-data';
 export type { TSsrData };
 
 type TNeed = { kind: 'map' } | { kind: 'printer'; id: number } | { kind: 'packages' };
+
+// The server renders in any language: it has the whole catalog (the browser loads its parts).
+for (const locale of LOCALES) addFullCatalog(locale, catalogFor(locale));
 
 const clean = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 

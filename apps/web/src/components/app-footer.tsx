@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useT } from '../i18n/use-t';
 import { FOOTER_GROUPS } from '../pages/public/footer-links';
 import { LogoMark } from './logo';
+import '../styles/public/footer.css';
 
 export function AppFooter() {
   const t = useT();

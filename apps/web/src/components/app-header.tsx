@@ -7,6 +7,7 @@ import { useT } from '../i18n/use-t';
 import { LanguageSwitcher } from './language-switcher';
 import { LogoMark } from './logo';
 import { MethodLink } from './method-link';
+import '../styles/public/header.css';
 
 function navClass({ isActive }: { isActive: boolean }): string {
   return isActive ? 'nav__link nav__link--active' : 'nav__link';

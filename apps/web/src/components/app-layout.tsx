@@ -6,6 +6,7 @@ import { ModalHost } from '../modal/modal-host';
 import type { TModalEntry } from '../modal/modal-types';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import '../styles/public/site.css';
 
 /** Shell of every page: header, main content, footer, and the one shared dialog. */
 export function AppLayout({ modalRegistry }: { modalRegistry?: readonly TModalEntry[] }) {

@@ -1,22 +1,32 @@
 import { lazy, type LazyExoticComponent, type ComponentType } from 'react';
+import { withMessages } from '../i18n/messages-store';
 import type { TModalEntry, TModalProps } from './modal-types';
 
 /**
  * Every modal the app can open, by address. Each is its own chunk, fetched the first time its
- * address is opened. Add new modals here.
+ * address is opened, with the message groups it needs (`withMessages`). Add new modals here.
  */
 export const MODAL_REGISTRY: readonly TModalEntry[] = [
   { pattern: 'users/language', load: () => import('./modals/users-language-modal') },
-  { pattern: 'printjobs/print_with_code', load: () => import('./modals/print-with-code-modal') },
-  { pattern: 'paid_packages/:cta', load: () => import('./modals/paid-packages-modal') },
+  {
+    pattern: 'printjobs/print_with_code',
+    load: withMessages(['app'], () => import('./modals/print-with-code-modal')),
+  },
+  {
+    pattern: 'paid_packages/:cta',
+    load: withMessages(['app'], () => import('./modals/paid-packages-modal')),
+  },
   {
     pattern: 'printjobs/preview/:page/:documentId',
-    load: () => import('./modals/printjobs-preview-modal'),
+    load: withMessages(['app'], () => import('./modals/printjobs-preview-modal')),
   },
   { pattern: 'mailings/report_location', load: () => import('./modals/report-location-modal') },
   { pattern: 'payments/email_required', load: () => import('./modals/email-required-modal') },
-  { pattern: 'phone/add', load: () => import('./modals/phone-add-modal') },
-  { pattern: 'phone/verify', load: () => import('./modals/phone-verify-modal') },
+  { pattern: 'phone/add', load: withMessages(['app'], () => import('./modals/phone-add-modal')) },
+  {
+    pattern: 'phone/verify',
+    load: withMessages(['app'], () => import('./modals/phone-verify-modal')),
+  },
 ];
 
 export type TModalMatch = {

@@ -1,6 +1,7 @@
-import { lookupMessage, type TMessageKey } from '@printomat/shared';
+import type { TMessageKey } from '@printomat/shared';
+import { hasMessage } from '../../i18n/messages-store';
 
-/** The key itself when the English catalogue has it (all three languages do: a test checks). */
+/** The key itself when the loaded catalogue has it (all three languages do: a test checks). */
 export function lookupKnown(key: string): TMessageKey | null {
-  return lookupMessage('en', key) === undefined ? null : (key as TMessageKey);
+  return hasMessage(key) ? (key as TMessageKey) : null;
 }

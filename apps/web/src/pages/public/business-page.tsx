@@ -8,6 +8,8 @@ import { usePrinterMap } from './printer-map-query';
 import { PublicPageHead } from './public-page-head';
 import { EMAIL_SLOT, FeatureCard, FinalCta, MailtoText, usePageScroll } from './public-layout';
 import { SITE_EMAILS } from './site-contact';
+import '../../styles/public/landing.css';
+import '../../styles/public/business.css';
 
 const BENEFITS = [
   { id: 'test', icon: 'gift' },

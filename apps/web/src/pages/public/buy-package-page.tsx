@@ -10,6 +10,8 @@ import { PackageCard } from './package-card';
 import { formatPrice, shopOffer } from './package-data';
 import { PublicPageHead } from './public-page-head';
 import { ArrowLink, ProseCard, PublicHero, usePageScroll } from './public-layout';
+import '../../styles/public/landing.css';
+import '../../styles/public/packages.css';
 
 /**
  * `/kup-pakiet` ("buy a package"): the personal packages on sale (from the database, also in

@@ -3,6 +3,7 @@ import { useT } from '../../i18n/use-t';
 import { Icon } from './icons';
 import { PublicPageHead } from './public-page-head';
 import { ArrowLink, PublicHero, usePageScroll } from './public-layout';
+import '../../styles/public/faq.css';
 
 const QUESTIONS = [
   'how',

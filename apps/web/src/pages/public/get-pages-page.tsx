@@ -6,16 +6,21 @@ import {
   PACKAGE_M_PROMO_PERCENT,
 } from '@printomat/shared';
 import { useCurrentUser } from '../../api/session';
+import { withMessages } from '../../i18n/messages-store';
 import { useT } from '../../i18n/use-t';
 import { Icon } from './icons';
 import { PublicPageHead } from './public-page-head';
 import { ArrowLink, PublicHero, usePageScroll } from './public-layout';
+import '../../styles/public/packages.css';
+import '../../styles/public/get-pages.css';
 
 const BONUS = { pages: ADD_CARD_BONUS_PAGES, days: ADD_CARD_BONUS_DAYS };
 
 // The signed-in part (referral link, history, card bonus) is its own chunk: guests, who get this
 // page pre-rendered, never load it.
-const FreePagesPanel = lazy(() => import('../../free-pages/free-pages-panel'));
+const FreePagesPanel = lazy(
+  withMessages(['app'], () => import('../../free-pages/free-pages-panel')),
+);
 
 /** `/zdobadz-strony` ("get pages"): invite friends, add a card (12 pages for 7 days), packages. */
 export function GetPagesPage() {

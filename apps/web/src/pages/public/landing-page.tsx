@@ -10,6 +10,7 @@ import { Icon, type TIconName } from './icons';
 import { LandingMapSlot } from './landing-map-slot';
 import { PublicPageHead } from './public-page-head';
 import { ArrowLink, FeatureCard, FinalCta, usePageScroll } from './public-layout';
+import '../../styles/public/landing.css';
 
 const HOW_STEPS = [
   { id: 'upload', icon: 'upload' },

@@ -3,6 +3,7 @@ import { useT } from '../../i18n/use-t';
 import { PublicPageHead } from './public-page-head';
 import { EMAIL_SLOT, MailtoText, PublicHero, usePageScroll } from './public-layout';
 import { SITE_EMAILS } from './site-contact';
+import '../../styles/public/legal.css';
 
 const PRIVACY_SECTIONS = [
   'controller',

@@ -8,6 +8,7 @@ import {
   type TPackageOffer,
   type TShopOffer,
 } from './package-data';
+import '../../styles/public/packages.css';
 
 /** One package: pages, what they are worth in colour, validity, price (and the promotion). */
 export function PackageCard({

@@ -10,6 +10,7 @@ import {
   usePageScroll,
 } from './public-layout';
 import { SITE_EMAILS, mailto } from './site-contact';
+import '../../styles/public/landing.css';
 
 const BENEFITS = [
   { id: 'visitors', icon: 'users' },

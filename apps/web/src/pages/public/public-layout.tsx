@@ -2,6 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Icon, type TIconName } from './icons';
 import { mailto } from './site-contact';
+import '../../styles/public/public-layout.css';
+import '../../styles/public/content.css';
 
 /**
  * A page reached by a link from far down another page (the footer) starts at its top, and

@@ -3,6 +3,7 @@ import { useT } from '../../i18n/use-t';
 import { Icon, type TIconName } from './icons';
 import { PublicPageHead } from './public-page-head';
 import { ArrowLink, ProseCard, PublicHero, usePageScroll } from './public-layout';
+import '../../styles/public/tutorial.css';
 
 /** `alt`: an alternative to the step before (e-mail instead of uploading, the code instead of the phone). */
 const STEPS = [
