@@ -45,6 +45,38 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Module boundaries, part 2 (part 1 is .dependency-cruiser.cjs): SQL lives only in a
+    // module's *.repo.ts. Outside repos a module file may not import kysely's `sql` nor start a
+    // query (selectFrom / insertInto / updateTable / deleteFrom). Transactions (db.transaction)
+    // are fine: services open them and pass `trx` to repo functions.
+    files: ['apps/server/src/modules/**/*.ts'],
+    // No exceptions inside modules: repos hold the SQL, tests may set rows up directly. Outside
+    // modules/ (db/, seed/, bootstrap/, test/, bench/) the rule does not apply.
+    ignores: ['**/*.repo.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              importNames: ['sql'],
+              message: "SQL belongs in the module's *.repo.ts; call a repo function instead.",
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]",
+          message: "Queries belong in the module's *.repo.ts; call a repo function instead.",
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', '**/test/**/*.ts', 'e2e/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
@@ -56,7 +88,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.{js,mjs}'],
+    files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -1,5 +1,5 @@
 // Runs every check in order and ends with one line "tests: N passed, N failed".
-// Steps: format, lint, types, web build, unit + integration (PGlite; PostgreSQL too when
+// Steps: format, lint, boundaries, types, web build, unit + integration (PGlite; PostgreSQL too when
 // TEST_DATABASE_URL is set), browser tests. All steps run; the exit code says whether any failed.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,6 +20,8 @@ const vitestProjects = [
 const steps = [
   { name: 'format', cmd: ['npx', 'prettier', '--check', '--log-level', 'warn', '.'] },
   { name: 'lint', cmd: ['npx', 'eslint', '--max-warnings', '0', '.'] },
+  // Module boundaries (.dependency-cruiser.cjs); "no SQL outside repos" is part of lint.
+  { name: 'boundaries', cmd: ['npm', 'run', '--silent', 'boundaries'] },
   { name: 'types', cmd: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'web build', cmd: ['npm', 'run', '--silent', 'build'] },
   {

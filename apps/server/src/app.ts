@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { overrideMethod } from './http/method-override';
 import { registerRateLimits } from './http/rate-limit';
 import { registerRequestContext } from './http/request-context';
+import { resumeSession } from './modules/auth/auth.service';
 import { registerAdminOperationsRoutes } from './modules/admin/admin.routes';
 import { registerAgentAdminRoutes } from './modules/agents/agents-admin.routes';
 import { registerAgentRoutes } from './modules/agents/agents.routes';
@@ -39,6 +40,7 @@ import { registerReferralRoutes } from './modules/referrals/referrals.routes';
 import { registerPhoneRoutes } from './modules/phone/phone.routes';
 import { registerPackageRoutes } from './modules/packages/packages.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
+import { paymentProviders } from './modules/payments/provider-registry';
 import { isPageRequest, registerWebRoutes } from './web/web.routes';
 import { createPrerenderer } from './web/prerender';
 import { sessionStateOf } from './modules/auth/session-state';
@@ -84,7 +86,7 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
   registerSecurityHeaders(app, config);
   await registerCompression(app);
   await app.register(fastifyCookie);
-  registerRequestContext(app, ctx);
+  registerRequestContext(app, ctx, (token) => resumeSession(ctx, token));
   registerAccessControl(app);
   registerCsrfProtection(app, ctx);
   // Before the routes: they build their limits with the plugin's createRateLimit.
@@ -119,7 +121,7 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
   registerUserPanelRoutes(app, ctx);
   await registerAgentRoutes(app, ctx);
   registerAgentAdminRoutes(app, ctx);
-  registerPackageRoutes(app, ctx);
+  registerPackageRoutes(app, ctx, () => paymentProviders(ctx).methods());
   await registerPaymentRoutes(app, ctx);
   registerAdminOperationsRoutes(app, ctx);
   registerPrinterAdminRoutes(app, ctx);

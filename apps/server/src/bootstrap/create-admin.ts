@@ -10,7 +10,7 @@ import {
 import type { TDb } from '../db/database';
 import { recordAudit } from '../modules/audit/audit.service';
 import { hashPassword } from '../modules/auth/passwords';
-import { randomCode } from '../modules/auth/tokens';
+import { randomCode } from '../lib/tokens';
 import { findUserByEmail, insertUser, updateUser } from '../modules/users/users.repo';
 
 /**

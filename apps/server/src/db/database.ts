@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { TDB } from './schema';
 
@@ -62,4 +62,9 @@ export async function openDatabase(options: TOpenOptions): Promise<TDatabase> {
       if (!instance.closed) await instance.close();
     },
   };
+}
+
+/** A round trip to the database (the health check). */
+export async function pingDatabase(db: TDb): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -8,9 +8,7 @@ import {
 } from '@printomat/shared';
 import type { TAppContext } from '../context';
 import type { TUserRow } from '../db/schema';
-import { findLiveSession, touchSession } from '../modules/auth/sessions.repo';
-import { hashToken, randomToken } from '../modules/auth/tokens';
-import type { TNewSession, TRequestMeta } from '../modules/auth/auth.service';
+import { randomToken } from '../lib/tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,7 +22,27 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE = 'sid';
 export const CSRF_COOKIE = 'csrf_token';
-const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+/** Who is asking: written on sessions and sign-in attempts. */
+export interface TRequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+  locale: TLocale;
+}
+
+export interface TNewSession {
+  token: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+/**
+ * The live session a `sid` cookie token names (undefined: none). The auth module provides it
+ * (app.ts passes it in), so this cross-cutting layer does not depend on a module.
+ */
+export type TResumeSession = (
+  token: string,
+) => Promise<{ id: string; csrf_token: string; user: TUserRow } | undefined>;
 
 export function requestMeta(request: FastifyRequest): TRequestMeta {
   return {
@@ -72,7 +90,11 @@ export function setLocaleCookie(ctx: TAppContext, reply: FastifyReply, locale: T
  * Loads the session (if any) and decides the language: the cookie set by the language switcher,
  * then the signed-in person's profile, then Accept-Language.
  */
-export function registerRequestContext(app: FastifyInstance, ctx: TAppContext): void {
+export function registerRequestContext(
+  app: FastifyInstance,
+  ctx: TAppContext,
+  resumeSession: TResumeSession,
+): void {
   app.decorateRequest('locale', DEFAULT_LOCALE);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -81,20 +103,11 @@ export function registerRequestContext(app: FastifyInstance, ctx: TAppContext): 
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      const now = ctx.now();
-      const session = await findLiveSession(ctx.db, hashToken(token), now);
+      const session = await resumeSession(token);
       if (session) {
         request.user = session.user;
         request.sessionId = session.id;
         request.csrfToken = session.csrf_token;
-        if (now.getTime() - session.last_seen_at.getTime() > TOUCH_EVERY_MS) {
-          await touchSession(
-            ctx.db,
-            session.id,
-            now,
-            new Date(now.getTime() + ctx.config.sessionTtlDays * 86_400_000),
-          );
-        }
       } else {
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
       }

@@ -1,6 +1,6 @@
 import type { TDb } from '../db/database';
 import type { TExpressOrderStatus } from '../db/schema';
-import { randomToken } from '../modules/auth/tokens';
+import { randomToken } from '../lib/tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

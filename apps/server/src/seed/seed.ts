@@ -1,6 +1,6 @@
 import type { TDb } from '../db/database';
 import { hashPassword } from '../modules/auth/passwords';
-import { randomCode } from '../modules/auth/tokens';
+import { randomCode } from '../lib/tokens';
 import { grantPages } from '../modules/pages/pages-ledger.service';
 import { seedPackages } from './packages-seed';
 import { seedExpressData } from './express-seed';

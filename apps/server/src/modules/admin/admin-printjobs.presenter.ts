@@ -7,7 +7,7 @@ import {
   type TLocale,
 } from '@printomat/shared';
 import type { TDocumentRow, TPrintjobRow } from '../../db/schema';
-import { failureReason, pricedDocuments, settingsOf } from '../printjobs/printjobs.presenter';
+import { failureReason, pricedDocuments, settingsOf } from '../printjobs';
 import { allowedActions } from './admin-printjobs.service';
 
 type TNamedJob = TPrintjobRow & { user_email: string; printer_name: string | null };

@@ -12,22 +12,16 @@ import {
   ZAdminPrintjobQuery,
 } from '@printomat/shared';
 import type { TAppContext } from '../../context';
-import { notFound } from '../../http/errors';
 import { adminOf } from './admin-actor';
 import { presentAdminPrintjobDetail, presentAdminPrintjobRow } from './admin-printjobs.presenter';
 import {
-  documentsOfPrintjobs,
-  findExpressToken,
-  findPrintjobWithNames,
-  latestReservation,
-} from './admin-printjobs.repo';
-import {
   bulkPrintjobAction,
+  findAdminPrintjobDetail,
   listAdminPrintjobs,
   runPrintjobAction,
 } from './admin-printjobs.service';
 import { expressUrlOf } from './express-orders.presenter';
-import { listPrinterOptions } from './express-orders.repo';
+import { listPrinterOptions } from './express-orders.service';
 
 const ZId = z.object({ id: z.coerce.number().int().positive() });
 
@@ -39,14 +33,7 @@ export function registerAdminPrintjobRoutes(root: FastifyInstance, ctx: TAppCont
     id: number,
     locale: Parameters<typeof presentAdminPrintjobDetail>[2]['locale'],
   ) => {
-    const job = await findPrintjobWithNames(ctx.db, id);
-    if (!job) throw notFound();
-    const documents = (await documentsOfPrintjobs(ctx.db, [id])).get(id) ?? [];
-    const reservation = await latestReservation(ctx.db, id);
-    const express =
-      job.express_order_id === null
-        ? undefined
-        : await findExpressToken(ctx.db, job.express_order_id);
+    const { job, documents, reservation, express } = await findAdminPrintjobDetail(ctx, id);
     return presentAdminPrintjobDetail(job, documents, {
       reservation: reservation
         ? { pages: reservation.pages, charged: reservation.charged, status: reservation.status }

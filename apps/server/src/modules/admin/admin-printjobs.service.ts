@@ -15,18 +15,23 @@ import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
 import type { TPrintjobRow, TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import { listDocumentsOfPrintjob } from '../documents/documents.repo';
 import { postReservation, reservePages, voidReservation } from '../pages/page-reservations.service';
-import { findPrinterById } from '../printers/printers.repo';
+import { findPrinterById } from '../printers';
 import { assertPrinterCanPrint } from '../printers/printers.service';
 import { changePrintjobStatus } from '../printjobs/printjob-status.service';
-import { pricedDocuments, settingsOf } from '../printjobs/printjobs.presenter';
-import { ensureCurrentPrintjob } from '../printjobs/printjobs.repo';
+import {
+  ensureCurrentPrintjob,
+  listDocumentsOfPrintjob,
+  pricedDocuments,
+  settingsOf,
+} from '../printjobs';
 import { countInPrinterStatistics, publishPrintjobChange } from '../printjobs/release.service';
 import {
   countPrintjobs,
   deleteEmptyPrintjob,
   documentsOfPrintjobs,
+  findExpressToken,
+  findPrintjobWithNames,
   findStatuses,
   latestReservation,
   listPrintjobs,
@@ -305,4 +310,17 @@ export async function bulkPrintjobAction(
     }
   }
   return result;
+}
+
+/** A job with what its admin page shows: documents, the latest reservation, its express order. */
+export async function findAdminPrintjobDetail(ctx: TAppContext, id: number) {
+  const job = await findPrintjobWithNames(ctx.db, id);
+  if (!job) throw notFound();
+  const documents = (await documentsOfPrintjobs(ctx.db, [id])).get(id) ?? [];
+  const reservation = await latestReservation(ctx.db, id);
+  const express =
+    job.express_order_id === null
+      ? undefined
+      : await findExpressToken(ctx.db, job.express_order_id);
+  return { job, documents, reservation, express };
 }

@@ -10,18 +10,12 @@ import {
 } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TUserRow } from '../../db/schema';
-import { notFound } from '../../http/errors';
-import { remainingPages } from '../pages/pages-ledger.service';
-import { findUserById } from '../users/users.repo';
 import { deleteUser } from '../users/users-admin.service';
 import { adminOf } from './admin-actor';
 import { presentAdminPrintjobRow } from './admin-printjobs.presenter';
-import { documentsOfPrintjobs, listPrintjobs } from './admin-printjobs.repo';
-import { countUsers, listGrantsOfUser, listUsers } from './admin-users.repo';
+import { findAdminUserDetail, listAdminUsers } from './admin-users.service';
 
 const ZId = z.object({ id: z.coerce.number().int().positive() });
-/** Jobs shown on a user's page, newest first. */
-const USER_JOBS_SHOWN = 50;
 
 function presentUserRow(user: TUserRow, remaining: number): TAdminUserRow {
   return {
@@ -51,16 +45,8 @@ export function registerAdminUserRoutes(root: FastifyInstance, ctx: TAppContext)
       },
     },
     async (request) => {
-      const { q, role, page } = request.query;
-      const [total, rows] = await Promise.all([
-        countUsers(ctx.db, { q, role }),
-        listUsers(
-          ctx.db,
-          { q, role },
-          { limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE },
-          ctx.now(),
-        ),
-      ]);
+      const { page } = request.query;
+      const { total, rows } = await listAdminUsers(ctx, request.query);
       return {
         users: rows.map((r) => presentUserRow(r, Number(r.remaining_pages ?? 0))),
         paging: { page, page_size: ADMIN_PAGE_SIZE, total },
@@ -79,16 +65,9 @@ export function registerAdminUserRoutes(root: FastifyInstance, ctx: TAppContext)
       },
     },
     async (request) => {
-      const user = await findUserById(ctx.db, request.params.id);
-      if (!user) throw notFound();
-      const [remaining, grants, jobs] = await Promise.all([
-        remainingPages(ctx.db, user.id, ctx.now()),
-        listGrantsOfUser(ctx.db, user.id),
-        listPrintjobs(ctx.db, { userId: user.id }, { limit: USER_JOBS_SHOWN, offset: 0 }),
-      ]);
-      const documents = await documentsOfPrintjobs(
-        ctx.db,
-        jobs.map((j) => j.id),
+      const { user, remaining, grants, jobs, documents } = await findAdminUserDetail(
+        ctx,
+        request.params.id,
       );
       return {
         ...presentUserRow(user, remaining),

@@ -4,8 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZDiscountCode, ZDiscountCodeInput } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { adminOf } from './admin-actor';
-import { listDiscountCodes } from './discount-codes.repo';
-import { createDiscountCode, presentDiscountCode } from './discount-codes.service';
+import {
+  createDiscountCode,
+  listDiscountCodes,
+  presentDiscountCode,
+} from './discount-codes.service';
 
 /** Admin: express discount codes (list, add). */
 export function registerDiscountCodeRoutes(root: FastifyInstance, ctx: TAppContext): void {

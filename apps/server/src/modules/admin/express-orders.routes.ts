@@ -12,8 +12,11 @@ import type { TAppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { adminOf } from './admin-actor';
 import { presentExpressOrder } from './express-orders.presenter';
-import { findExpressOrder } from './express-orders.repo';
-import { changeExpressOrder, listAdminExpressOrders } from './express-orders.service';
+import {
+  changeExpressOrder,
+  findExpressOrder,
+  listAdminExpressOrders,
+} from './express-orders.service';
 
 const ZId = z.object({ id: z.coerce.number().int().positive() });
 

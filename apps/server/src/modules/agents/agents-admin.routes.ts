@@ -5,8 +5,7 @@ import { ZDetectedPrinter, ZPrinterStatistics } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { unauthorized } from '../../http/errors';
 import { getPrinterStatistics } from '../printers/printers-admin.actions';
-import { listDetectedPrinters } from './agents.repo';
-import { issueAgentSecret, registerDetectedPrinter } from './agents.service';
+import { issueAgentSecret, listDetectedPrinters, registerDetectedPrinter } from './agents.service';
 
 const ZPrinterId = z.object({ id: z.coerce.number().int().positive() });
 const ZMinionId = z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, { error: 'invalid' });

@@ -12,16 +12,25 @@ import { AppError, notFound } from '../../http/errors';
 import { ipKey } from '../../http/rate-limit';
 import { hitRateLimit } from '../../http/rate-limit-store';
 import { recordAudit } from '../audit/audit.service';
-import { listDocumentsOfPrintjob } from '../documents/documents.repo';
 import { finishPrintjob, publishPrintjobChange } from '../printjobs/release.service';
-import { pricedDocuments, settingsOf } from '../printjobs/printjobs.presenter';
-import { findPrinterById } from '../printers/printers.repo';
+import { findDocumentForDownload, markDocumentDelivered } from '../documents';
 import {
+  findJobReleasedOnPrinterSince,
+  findPrintjobById,
+  listDocumentsOfPrintjob,
+  markPrintingStarted,
+  pricedDocuments,
+  settingsOf,
+} from '../printjobs';
+import {
+  findPrinterById,
+  setPrinterAgentSecret,
+  updatePrinterAgent,
   addMonthlyCounts,
   addMonthlyUser,
   claimUsageReport,
   monthOf,
-} from '../printers/printer-stats.repo';
+} from '../printers';
 import {
   countDetectedPrinters,
   deleteDetectedPrinter,
@@ -132,11 +141,7 @@ export async function agentJob(
   printerId: number,
   jobId: number,
 ): Promise<TAgentJob | null> {
-  const job = await ctx.db
-    .selectFrom('printjobs')
-    .selectAll()
-    .where('id', '=', jobId)
-    .executeTakeFirst();
+  const job = await findPrintjobById(ctx.db, jobId);
   if (!job || job.status !== 'scheduled' || job.printer_id !== printerId) return null;
   const documents = (await listDocumentsOfPrintjob(ctx.db, job.id)).filter(
     (d) => d.status === 'ready' && d.pdf_key !== null,
@@ -187,13 +192,7 @@ export async function documentForDownload(
 ): Promise<{ file: string; name: string }> {
   const grant = await findDownloadToken(ctx.db, sha256(token), ctx.now());
   if (!grant) throw new AppError(403, 'forbidden', 'errors.forbidden');
-  const document = await ctx.db
-    .selectFrom('documents')
-    .innerJoin('printjobs', 'printjobs.id', 'documents.printjob_id')
-    .select(['documents.pdf_key', 'documents.name', 'printjobs.status', 'printjobs.printer_id'])
-    .where('documents.id', '=', documentId)
-    .where('documents.printjob_id', '=', grant.printjob_id)
-    .executeTakeFirst();
+  const document = await findDocumentForDownload(ctx.db, documentId, grant.printjob_id);
   if (
     !document ||
     document.pdf_key === null ||
@@ -202,20 +201,12 @@ export async function documentForDownload(
   )
     throw notFound();
   // What the printer received: a job it reports printed is charged at least these documents.
-  await ctx.db
-    .updateTable('documents')
-    .set({ delivered_at: ctx.now() })
-    .where('id', '=', documentId)
-    .execute();
+  await markDocumentDelivered(ctx.db, documentId, ctx.now());
   return { file: ctx.storage.pathOf(document.pdf_key), name: document.name };
 }
 
 async function jobOfPrinter(ctx: TAppContext, printerId: number, jobId: number) {
-  const job = await ctx.db
-    .selectFrom('printjobs')
-    .selectAll()
-    .where('id', '=', jobId)
-    .executeTakeFirst();
+  const job = await findPrintjobById(ctx.db, jobId);
   return job && job.printer_id === printerId ? job : undefined;
 }
 
@@ -227,14 +218,7 @@ export async function recordJobStarted(
 ): Promise<void> {
   const job = await jobOfPrinter(ctx, printerId, jobId);
   if (!job || job.status !== 'scheduled' || job.printing_started_at !== null) return;
-  const updated = await ctx.db
-    .updateTable('printjobs')
-    .set({ printing_started_at: ctx.now() })
-    .where('id', '=', jobId)
-    .where('status', '=', 'scheduled')
-    .where('printing_started_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await markPrintingStarted(ctx.db, jobId, ctx.now());
   if (updated) await publishPrintjobChange(ctx, updated);
 }
 
@@ -290,14 +274,12 @@ export async function recordUsage(
       await addMonthlyCounts(trx, printerId, month, { scanned_pages: pages });
     }
     if (usage.userId === undefined) return;
-    const authorised = await trx
-      .selectFrom('printjobs')
-      .select('id')
-      .where('user_id', '=', usage.userId)
-      .where('printer_id', '=', printerId)
-      .where('released_at', '>=', new Date(now.getTime() - USAGE_ATTRIBUTION_WINDOW_MS))
-      .limit(1)
-      .executeTakeFirst();
+    const authorised = await findJobReleasedOnPrinterSince(
+      trx,
+      usage.userId,
+      printerId,
+      new Date(now.getTime() - USAGE_ATTRIBUTION_WINDOW_MS),
+    );
     if (!authorised) {
       ctx.log.warn(
         { printerId, reportId: usage.reportId, userId: usage.userId },
@@ -330,18 +312,13 @@ export async function registerDetectedPrinter(
     if (!detected) throw notFound();
     const target = await findPrinterById(trx, printerId);
     if (!target) throw notFound();
-    const updated = await trx
-      .updateTable('printers')
-      .set({
-        minion_id: minionId,
-        agent_secret_hash: detected.secret_hash,
-        api_version: 3,
-        agent_status: detected.printer_info ? JSON.stringify(detected.printer_info) : null,
-        updated_at: ctx.now(),
-      })
-      .where('id', '=', printerId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await updatePrinterAgent(trx, printerId, {
+      minion_id: minionId,
+      agent_secret_hash: detected.secret_hash,
+      api_version: 3,
+      agent_status: detected.printer_info ? JSON.stringify(detected.printer_info) : null,
+      updated_at: ctx.now(),
+    });
     await deleteDetectedPrinter(trx, minionId);
     await recordAudit(trx, {
       actorUserId: adminUserId,
@@ -375,11 +352,11 @@ export async function issueAgentSecret(
   const id =
     minionId ?? printer.minion_id ?? `printer-${printerId}-${randomBytes(4).toString('hex')}`;
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('printers')
-      .set({ minion_id: id, agent_secret_hash: hashAgentSecret(secret), updated_at: ctx.now() })
-      .where('id', '=', printerId)
-      .execute();
+    await setPrinterAgentSecret(trx, printerId, {
+      minion_id: id,
+      agent_secret_hash: hashAgentSecret(secret),
+      updated_at: ctx.now(),
+    });
     await recordAudit(trx, {
       actorUserId: adminUserId,
       action: 'printer.issue_agent_secret',
@@ -394,3 +371,6 @@ export async function issueAgentSecret(
   });
   return { minionId: id, secret };
 }
+
+// Plain reads the routes show as they are (the route layer calls services, never a repo).
+export { listDetectedPrinters } from './agents.repo';

@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { TDb } from '../../db/database';
+import type { TAuditLogTable } from '../../db/schema';
 
 export function listAuditEntries(
   db: TDb,
@@ -39,4 +41,8 @@ export function listAuditEntries(
   if (subjectType) query = query.where('audit_log.subject_type', '=', subjectType);
   if (subjectId) query = query.where('audit_log.subject_id', '=', subjectId);
   return query.execute();
+}
+
+export async function insertAuditEntry(db: TDb, row: Insertable<TAuditLogTable>): Promise<void> {
+  await db.insertInto('audit_log').values(row).execute();
 }

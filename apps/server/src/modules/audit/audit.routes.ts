@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../context';
-import { listAuditEntries } from './audit.repo';
+import { listAuditEntries } from './audit.service';
 
 const ZAuditEntry = z.object({
   id: z.number(),

@@ -24,7 +24,7 @@ import {
   setSessionCookies,
 } from '../../http/request-context';
 import { remainingPages } from '../pages/pages-ledger.service';
-import { presentAjaxUser, presentMe } from '../users/users.presenter';
+import { presentAjaxUser, presentMe } from '../users';
 import {
   changePassword,
   confirmEmail,

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/pg-errors';
 import type {
   TChangePasswordInput,
   TLocale,
@@ -18,32 +19,48 @@ import {
   findUserByReferralCode,
   insertUser,
   updateUser,
-} from '../users/users.repo';
+} from '../users';
 import { consumeEmailConfirmation, insertEmailConfirmation } from './email-confirmations.repo';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { deleteOtherSessions, deleteSession, insertSession } from './sessions.repo';
+import {
+  deleteOtherSessions,
+  deleteSession,
+  findLiveSession,
+  insertSession,
+  touchSession,
+  type TSessionWithUser,
+} from './sessions.repo';
 import {
   countRecentFailures,
   deleteOldSignInAttempts,
   recordSignInAttempt,
 } from './sign-in-attempts.repo';
-import { hashToken, randomCode, randomToken } from './tokens';
+import { hashToken, randomCode, randomToken } from '../../lib/tokens';
 
-export interface TRequestMeta {
-  ip: string | null;
-  userAgent: string | null;
-  locale: TLocale;
+import type { TNewSession, TRequestMeta } from '../../http/request-context';
+
+export type { TNewSession, TRequestMeta };
+
+/** A live session is stamped as seen at most this often. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+/** The live session of a `sid` cookie token, stamped as seen (and extended) now and then. */
+export async function resumeSession(
+  ctx: TAppContext,
+  token: string,
+): Promise<TSessionWithUser | undefined> {
+  const now = ctx.now();
+  const session = await findLiveSession(ctx.db, hashToken(token), now);
+  if (session && now.getTime() - session.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+    await touchSession(
+      ctx.db,
+      session.id,
+      now,
+      new Date(now.getTime() + ctx.config.sessionTtlDays * 86_400_000),
+    );
+  }
+  return session;
 }
-
-export interface TNewSession {
-  token: string;
-  csrfToken: string;
-  expiresAt: Date;
-}
-
-const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' && err !== null && 'code' in err && err.code === UNIQUE_VIOLATION;
 
 export async function createSession(
   ctx: TAppContext,

@@ -10,7 +10,7 @@ import {
   FACEBOOK_CALLBACK_PATH,
   signInWithFacebook,
 } from './facebook.service';
-import { randomToken } from './tokens';
+import { randomToken } from '../../lib/tokens';
 
 const STATE_COOKIE = 'fb_state';
 const FAILED = '/sign-in?error=facebook_failed';

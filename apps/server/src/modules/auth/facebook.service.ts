@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { TAppContext } from '../../context';
 import type { TUserRow } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
-import { findUserByEmail, findUserByFacebookId, insertUser, updateUser } from '../users/users.repo';
+import { findUserByEmail, findUserByFacebookId, insertUser, updateUser } from '../users';
 import type { TRequestMeta } from './auth.service';
 import { deleteAllSessions } from './sessions.repo';
-import { randomCode } from './tokens';
+import { randomCode } from '../../lib/tokens';
 
 export const FACEBOOK_CALLBACK_PATH = '/auth/facebook/callback';
 const TIMEOUT_MS = 10_000;

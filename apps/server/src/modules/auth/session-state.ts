@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TSessionState } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { remainingPages } from '../pages/pages-ledger.service';
-import { presentMe } from '../users/users.presenter';
+import { presentMe } from '../users';
 
 /** `GET /api/session`: who is signed in, the CSRF token, the language (also given to pre-rendered pages). */
 export async function sessionStateOf(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TAppContext } from '../../context';
+import { listMailLog } from '../mail';
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -12,12 +13,7 @@ const linkify = (s: string) =>
 /** Development mailbox: what would have been e-mailed, newest first. Only exists without SMTP_URL. */
 export function registerDevMailboxRoutes(app: FastifyInstance, ctx: TAppContext): void {
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
-    const mails = await ctx.db
-      .selectFrom('mail_log')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(50)
-      .execute();
+    const mails = await listMailLog(ctx.db, 50);
     const items = mails
       .map(
         (m) =>

@@ -2,15 +2,6 @@ import type { Insertable, Updateable } from 'kysely';
 import type { TDb } from '../../db/database';
 import type { TDocumentRow, TDocumentsTable } from '../../db/schema';
 
-export function listDocumentsOfPrintjob(db: TDb, printjobId: number): Promise<TDocumentRow[]> {
-  return db
-    .selectFrom('documents')
-    .selectAll()
-    .where('printjob_id', '=', printjobId)
-    .orderBy('id')
-    .execute();
-}
-
 export function findDocumentOfUser(
   db: TDb,
   id: number,
@@ -71,4 +62,20 @@ export function updateDocument(
 
 export async function deleteDocument(db: TDb, id: number): Promise<void> {
   await db.deleteFrom('documents').where('id', '=', id).execute();
+}
+
+/** A document of the job with what a download check needs (its job's status and printer). */
+export function findDocumentForDownload(db: TDb, documentId: number, printjobId: number) {
+  return db
+    .selectFrom('documents')
+    .innerJoin('printjobs', 'printjobs.id', 'documents.printjob_id')
+    .select(['documents.pdf_key', 'documents.name', 'printjobs.status', 'printjobs.printer_id'])
+    .where('documents.id', '=', documentId)
+    .where('documents.printjob_id', '=', printjobId)
+    .executeTakeFirst();
+}
+
+/** What the printer received: a job it reports printed is charged at least these documents. */
+export async function markDocumentDelivered(db: TDb, id: number, at: Date): Promise<void> {
+  await db.updateTable('documents').set({ delivered_at: at }).where('id', '=', id).execute();
 }

@@ -8,7 +8,7 @@ import type { TAppContext } from '../../context';
 import type { TDocumentRow, TPrintjobRow } from '../../db/schema';
 import { AppError, notFound, unauthorized } from '../../http/errors';
 import { byPerson, rateLimited } from '../../http/rate-limit';
-import { presentDocument } from '../printjobs/printjobs.presenter';
+import { findPrintjob, presentDocument } from '../printjobs';
 import {
   documentPagePng,
   findOwnDocument,
@@ -87,11 +87,7 @@ export function registerDocumentRoutes(root: FastifyInstance, ctx: TAppContext):
       if (!request.user) throw unauthorized();
       const removed = await removeDocument(ctx, request.user, request.params.id);
       if (!removed) return null;
-      const job = await ctx.db
-        .selectFrom('printjobs')
-        .selectAll()
-        .where('id', '=', removed.printjob_id)
-        .executeTakeFirstOrThrow();
+      const job = await findPrintjob(ctx.db, removed.printjob_id);
       return present(removed, job, request.locale);
     },
   );

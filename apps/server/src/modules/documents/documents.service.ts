@@ -5,8 +5,12 @@ import type { TAppContext } from '../../context';
 import type { TDocumentRow, TPrintjobRow, TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { enqueueJob, type TJobRun } from '../jobs/queue';
-import { ensureCurrentPrintjob } from '../printjobs/printjobs.repo';
-import { assertNothingPrinting, lockEditablePrintjob } from '../printjobs/printjobs.service';
+import {
+  assertNothingPrinting,
+  ensureCurrentPrintjob,
+  findPrintjob,
+  lockEditablePrintjob,
+} from '../printjobs';
 import {
   countDocumentsOfPrintjob,
   deleteDocument,
@@ -206,11 +210,7 @@ export async function findOwnDocument(
 ): Promise<{ job: TPrintjobRow; document: TDocumentRow }> {
   const document = await findDocumentOfUser(ctx.db, id, user.id);
   if (!document) throw notFound();
-  const job = await ctx.db
-    .selectFrom('printjobs')
-    .selectAll()
-    .where('id', '=', document.printjob_id)
-    .executeTakeFirstOrThrow();
+  const job = await findPrintjob(ctx.db, document.printjob_id);
   return { job, document };
 }
 

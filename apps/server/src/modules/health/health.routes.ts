@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../context';
+import { pingDatabase } from '../../db/database';
 
 export function registerHealthRoutes(root: FastifyInstance, ctx: TAppContext): void {
   root.withTypeProvider<ZodTypeProvider>().get(
@@ -16,7 +16,7 @@ export function registerHealthRoutes(root: FastifyInstance, ctx: TAppContext): v
       },
     },
     async () => {
-      await sql`select 1`.execute(ctx.db);
+      await pingDatabase(ctx.db);
       return { status: 'ok' as const, database: ctx.database.kind };
     },
   );

@@ -1,5 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { TDb } from '../../db/database';
+import type { TJobsTable } from '../../db/schema';
+
+/** Queues a job; a job with the same `unique_key` already queued wins (nothing is added). */
+export async function insertJob(db: TDb, values: Insertable<TJobsTable>): Promise<void> {
+  await db
+    .insertInto('jobs')
+    .values(values)
+    .onConflict((oc) => oc.column('unique_key').doNothing())
+    .execute();
+}
 
 export interface TClaimedJob {
   id: number;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/database';
 import { JobLane, type TLaneOptions } from './lane';
-import { dueJobNames, failJobsWithoutAttemptsLeft } from './jobs.repo';
+import { dueJobNames, failJobsWithoutAttemptsLeft, insertJob } from './jobs.repo';
 
 /** A kind of background job: its name and payload schema. */
 export interface TJobType<S extends z.ZodType> {
@@ -33,18 +33,14 @@ export async function enqueueJob<S extends z.ZodType>(
   payload: z.infer<S>,
   options: { runAt?: Date; uniqueKey?: string; fairKey?: string } = {},
 ): Promise<void> {
-  await db
-    .insertInto('jobs')
-    .values({
-      name: job.name,
-      payload: JSON.stringify(job.schema.parse(payload)),
-      max_attempts: job.maxAttempts ?? 5,
-      run_at: options.runAt ?? new Date(),
-      unique_key: options.uniqueKey ?? null,
-      fair_key: options.fairKey ?? null,
-    })
-    .onConflict((oc) => oc.column('unique_key').doNothing())
-    .execute();
+  await insertJob(db, {
+    name: job.name,
+    payload: JSON.stringify(job.schema.parse(payload)),
+    max_attempts: job.maxAttempts ?? 5,
+    run_at: options.runAt ?? new Date(),
+    unique_key: options.uniqueKey ?? null,
+    fair_key: options.fairKey ?? null,
+  });
 }
 
 export interface TWorkerOptions {

@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/database';
+import { insertMailLog } from './mail.repo';
 
 export interface TMail {
   to: string;
@@ -35,15 +36,12 @@ export function createMailer(options: {
   }
   return {
     async send(mail) {
-      await options.db
-        .insertInto('mail_log')
-        .values({
-          to_address: mail.to,
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html,
-        })
-        .execute();
+      await insertMailLog(options.db, {
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+      });
       options.log.info(
         { to: mail.to, subject: mail.subject },
         `mail (no SMTP_URL set):\n${mail.text}`,

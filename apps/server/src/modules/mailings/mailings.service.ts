@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import { SEND_MAIL_JOB } from '../mail/mail.jobs';
 import { locationSuggestionMail } from '../mail/mail.templates';
+import { countSuggestionsFromIp, insertLocationSuggestion } from './mailings.repo';
 
 /** Suggestions one address may send per hour: enough for people, not for a script. */
 const MAX_PER_HOUR = 5;
@@ -19,30 +20,24 @@ export async function suggestLocation(
   const s = ZLocationSuggestionInput.parse(input);
   return ctx.db.transaction().execute(async (trx) => {
     if (meta.ip) {
-      const recent = await trx
-        .selectFrom('location_suggestions')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('ip', '=', meta.ip)
-        .where('created_at', '>', new Date(ctx.now().getTime() - 3_600_000))
-        .executeTakeFirstOrThrow();
-      if (Number(recent.n) >= MAX_PER_HOUR)
-        throw new AppError(429, 'rate_limited', 'errors.rate_limited');
+      const recent = await countSuggestionsFromIp(
+        trx,
+        meta.ip,
+        new Date(ctx.now().getTime() - 3_600_000),
+      );
+      if (recent >= MAX_PER_HOUR) throw new AppError(429, 'rate_limited', 'errors.rate_limited');
     }
     const email = s.email || meta.user?.email || '';
-    const row = await trx
-      .insertInto('location_suggestions')
-      .values({
-        user_id: meta.user?.id ?? null,
-        place: s.place,
-        address: s.address,
-        city: s.city,
-        comment: s.comment,
-        email,
-        locale: meta.locale,
-        ip: meta.ip,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await insertLocationSuggestion(trx, {
+      user_id: meta.user?.id ?? null,
+      place: s.place,
+      address: s.address,
+      city: s.city,
+      comment: s.comment,
+      email,
+      locale: meta.locale,
+      ip: meta.ip,
+    });
     await enqueueJob(
       trx,
       SEND_MAIL_JOB,

@@ -55,3 +55,12 @@ export function updatePackageRow(
     .returningAll()
     .executeTakeFirst();
 }
+
+export async function findPackageCode(db: TDb, id: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('packages')
+    .select('code')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.code;
+}

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAdminPackage, ZPackageAudience, ZPackageInput, ZPackageList } from '@printomat/shared';
+import {
+  ZAdminPackage,
+  ZPackageAudience,
+  ZPackageInput,
+  ZPackageList,
+  type TPaymentMethodName,
+} from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { unauthorized } from '../../http/errors';
-import { paymentProviders } from '../payments/provider-registry';
 import { presentAdminPackage, presentPackage } from './packages.presenter';
 import {
   createPackage,
@@ -17,7 +22,15 @@ import {
 
 const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 
-export function registerPackageRoutes(root: FastifyInstance, ctx: TAppContext): void {
+/**
+ * `paymentMethods` names the ways to pay shown next to the packages on sale. It is passed in by
+ * app.ts (the payments module depends on packages, not the other way round).
+ */
+export function registerPackageRoutes(
+  root: FastifyInstance,
+  ctx: TAppContext,
+  paymentMethods: () => TPaymentMethodName[],
+): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -32,7 +45,7 @@ export function registerPackageRoutes(root: FastifyInstance, ctx: TAppContext): 
     },
     async (request) => ({
       packages: (await listActivePackages(ctx.db, request.query.audience)).map(presentPackage),
-      payment_methods: paymentProviders(ctx).methods(),
+      payment_methods: paymentMethods(),
     }),
   );
 

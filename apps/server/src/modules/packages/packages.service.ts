@@ -5,6 +5,7 @@ import type { TPackageAudience } from '../../db/schema';
 import { fieldError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import {
+  findPackageCode,
   findActivePackageByCode,
   findActivePackages,
   findAllPackages,
@@ -136,4 +137,9 @@ export function deactivatePackage(
 function toAuditable(row: TPackageRow) {
   const { created_at: _c, updated_at: _u, ...rest } = row;
   return rest;
+}
+
+/** A package's code, whether on sale or not ('' when the package is gone): receipts name it. */
+export async function packageCodeOf(db: TDb, packageId: number): Promise<string> {
+  return (await findPackageCode(db, packageId)) ?? '';
 }

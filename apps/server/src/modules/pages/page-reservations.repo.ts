@@ -91,3 +91,14 @@ export async function settleReservation(
     .where('id', '=', id)
     .execute();
 }
+
+/** The job's reservation that still holds pages (status reserved), if any. */
+export async function findLiveReservationId(db: TDb, jobId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('page_reservations')
+    .select('id')
+    .where('printjob_id', '=', jobId)
+    .where('status', '=', 'reserved')
+    .executeTakeFirst();
+  return row?.id;
+}

@@ -1,6 +1,8 @@
+import { isUniqueViolation } from '../../db/pg-errors';
 import type { TDb } from '../../db/database';
 import { AppError } from '../../http/errors';
 import {
+  findLiveReservationId,
   changeGrantRemaining,
   insertReservation,
   insertReservationItem,
@@ -10,8 +12,6 @@ import {
   setItemPages,
   settleReservation,
 } from './page-reservations.repo';
-
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Phase one, at release: takes `pages` from the grants that expire first. Run inside the caller's
@@ -35,7 +35,7 @@ export async function reservePages(
       pages: request.pages,
     });
   } catch (err) {
-    if (typeof err === 'object' && err !== null && 'code' in err && err.code === UNIQUE_VIOLATION) {
+    if (isUniqueViolation(err)) {
       throw new AppError(409, 'not_created', 'printjobs.errors.not_created');
     }
     throw err;
@@ -92,4 +92,9 @@ export async function voidReservation(db: TDb, reservationId: number, now: Date)
   if (!reservation || reservation.status !== 'reserved') return;
   await refund(db, reservationId, reservation.pages);
   await settleReservation(db, reservationId, 'voided', null, now);
+}
+
+/** The id of the job's reservation that still holds pages (status reserved), if any. */
+export function liveReservationId(db: TDb, jobId: number): Promise<number | undefined> {
+  return findLiveReservationId(db, jobId);
 }

@@ -1,6 +1,12 @@
-import { sql } from 'kysely';
 import type { TDb } from '../../db/database';
 import { remainingPages } from '../pages/pages-ledger.service';
+import {
+  grantsMissingAndHeld,
+  grantsOutOfBounds,
+  purchasesWithGrants,
+  repeatedCardBonuses,
+  summedRemainingPerUser,
+} from './ledger-check.repo';
 
 export type TLedgerProblem = { userId: number | null; problem: string; details: string };
 
@@ -15,9 +21,7 @@ export type TLedgerProblem = { userId: number | null; problem: string; details: 
  */
 export async function checkLedger(db: TDb, now = new Date()): Promise<TLedgerProblem[]> {
   const problems: TLedgerProblem[] = [];
-  const bounds = await sql<{ user_id: number; id: number; pages: number; remaining: number }>`
-    SELECT user_id, id, pages, remaining FROM page_grants
-     WHERE remaining < 0 OR remaining > pages`.execute(db);
+  const bounds = await grantsOutOfBounds(db);
   for (const r of bounds.rows)
     problems.push({
       userId: r.user_id,
@@ -25,12 +29,7 @@ export async function checkLedger(db: TDb, now = new Date()): Promise<TLedgerPro
       details: `grant ${r.id}: ${r.remaining} of ${r.pages}`,
     });
 
-  const held = await sql<{ user_id: number; id: number; missing: number; held: number }>`
-    SELECT g.user_id, g.id, g.pages - g.remaining AS missing,
-           coalesce((SELECT sum(i.pages) FROM page_reservation_items i
-                      JOIN page_reservations r ON r.id = i.reservation_id
-                     WHERE i.grant_id = g.id AND r.status <> 'voided'), 0)::int AS held
-      FROM page_grants g`.execute(db);
+  const held = await grantsMissingAndHeld(db);
   for (const r of held.rows)
     if (Number(r.missing) !== Number(r.held))
       problems.push({
@@ -40,11 +39,7 @@ export async function checkLedger(db: TDb, now = new Date()): Promise<TLedgerPro
       });
 
   // The ledger's own derivation (what the person is shown) against an independent sum.
-  const sums = await sql<{ user_id: number; summed: number }>`
-    SELECT u.id AS user_id,
-           coalesce((SELECT sum(remaining) FROM page_grants g WHERE g.user_id = u.id
-                      AND (g.expires_at IS NULL OR g.expires_at > ${now})), 0)::int AS summed
-      FROM users u`.execute(db);
+  const sums = await summedRemainingPerUser(db, now);
   for (const r of sums.rows) {
     const derived = await remainingPages(db, r.user_id, now);
     if (Number(r.summed) !== derived)
@@ -55,20 +50,7 @@ export async function checkLedger(db: TDb, now = new Date()): Promise<TLedgerPro
       });
   }
 
-  const purchases = await sql<{
-    user_id: number;
-    reference: string;
-    status: string;
-    pages: number;
-    grants: number;
-    granted: number;
-  }>`
-    SELECT p.user_id, p.reference, p.status, p.pages,
-           (SELECT count(*) FROM page_grants g WHERE g.user_id = p.user_id
-               AND g.source = 'package' AND g.reference = p.reference)::int AS grants,
-           coalesce((SELECT sum(g.pages) FROM page_grants g WHERE g.user_id = p.user_id
-               AND g.source = 'package' AND g.reference = p.reference), 0)::int AS granted
-      FROM payments p WHERE p.user_id IS NOT NULL`.execute(db);
+  const purchases = await purchasesWithGrants(db);
   for (const r of purchases.rows) {
     const expected = r.status === 'completed' ? 1 : 0;
     if (Number(r.grants) !== expected || (expected === 1 && Number(r.granted) !== Number(r.pages)))
@@ -79,10 +61,7 @@ export async function checkLedger(db: TDb, now = new Date()): Promise<TLedgerPro
       });
   }
 
-  const bonuses = await sql<{ user_id: number; n: number }>`
-    SELECT user_id, count(*)::int AS n FROM page_grants
-     WHERE source = 'card_bonus' AND reference LIKE 'card\\_%'
-     GROUP BY user_id HAVING count(*) > 1`.execute(db);
+  const bonuses = await repeatedCardBonuses(db);
   for (const r of bonuses.rows)
     problems.push({ userId: r.user_id, problem: 'card_bonus_twice', details: `${r.n} grants` });
   return problems;

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import { SEND_MAIL_JOB } from '../mail/mail.jobs';
 import { paymentReceiptMail } from '../mail/mail.templates';
+import { packageCodeOf } from '../packages/packages.service';
 import { grantPages } from '../pages/pages-ledger.service';
 import { creditReferrerAfterPurchase } from '../referrals/referrals.service';
 import { WebhookRejected, type TProviderEvent } from './payment-provider';
@@ -206,15 +207,6 @@ async function completePayment(
     }),
     { uniqueKey: `receipt:${payment.reference}` },
   );
-}
-
-async function packageCodeOf(trx: TDb, packageId: number): Promise<string> {
-  const row = await trx
-    .selectFrom('packages')
-    .select('code')
-    .where('id', '=', packageId)
-    .executeTakeFirst();
-  return row?.code ?? '';
 }
 
 async function applyCardEvent(

@@ -152,6 +152,11 @@ export async function countSendsSince(db: TDb, userId: number, since: Date): Pro
   return Number(row.n);
 }
 
+/** The sandbox SMS gateway's "sent" messages (/dev/sms shows them). */
+export async function insertOutboxMessage(db: TDb, to: string, body: string): Promise<void> {
+  await db.insertInto('sms_outbox').values({ to_number: to, body }).execute();
+}
+
 export function listOutbox(db: TDb, limit: number) {
   return db.selectFrom('sms_outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
 }

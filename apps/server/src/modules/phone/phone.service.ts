@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/pg-errors';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   SMS_CODE_LENGTH,
@@ -38,9 +39,6 @@ const RESEND_MS = SMS_RESEND_MIN_SECONDS * 1000;
 const DAY_MS = 86_400_000;
 /** Where the old-app extra is recorded in the pages ledger. */
 export const OLD_APP_GRANT_REFERENCE = 'old_app_phone_verification';
-
-const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' && err !== null && 'code' in err && err.code === '23505';
 
 function hashCode(userId: number, phoneNumber: string, code: string): string {
   return createHash('sha256').update(`${userId}:${phoneNumber}:${code}`).digest('hex');
@@ -297,3 +295,6 @@ export async function assertMayPrint(ctx: TAppContext, userId: number): Promise<
     throw new AppError(403, 'old_app_verification_required', 'phone.errors.old_app');
   }
 }
+
+// Plain reads the routes show as they are (the route layer calls services, never a repo).
+export { listOutbox } from './phone.repo';

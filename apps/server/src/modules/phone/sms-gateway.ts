@@ -1,5 +1,6 @@
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
+import { insertOutboxMessage } from './phone.repo';
 
 /** The seam to whoever delivers SMS. Production and tests go through the same interface. */
 export interface TSmsGateway {
@@ -25,7 +26,7 @@ export function createSandboxSmsGateway(db: TDb): TSmsGateway {
       if (to.startsWith(SANDBOX_FAILING_PREFIX)) {
         throw new SmsSendError(`sandbox refuses ${SANDBOX_FAILING_PREFIX}xxx numbers`);
       }
-      await db.insertInto('sms_outbox').values({ to_number: to, body: text }).execute();
+      await insertOutboxMessage(db, to, text);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TAppContext } from '../../context';
-import { listOutbox } from './phone.repo';
+import { listOutbox } from './phone.service';
 import { SANDBOX_FAILING_PREFIX } from './sms-gateway';
 
 const escapeHtml = (s: string) =>

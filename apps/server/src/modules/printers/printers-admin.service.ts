@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/pg-errors';
 import { randomInt } from 'node:crypto';
 import {
   MAX_PRINTER_IMAGE_BYTES,
@@ -31,7 +32,6 @@ import {
 } from './printers-admin.repo';
 import { findPrinterById, listOpenHours } from './printers.repo';
 
-const UNIQUE_VIOLATION = '23505';
 type TFieldErrors = Record<string, TFieldErrorSpec[]>;
 
 function addError(errors: TFieldErrors, field: string, spec: TFieldErrorSpec): void {
@@ -231,15 +231,6 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
     (key) =>
       !ignored.has(key) &&
       JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null),
-  );
-}
-
-function isUniqueViolation(error: unknown): error is { code: string; constraint?: string } {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    error.code === UNIQUE_VIOLATION
   );
 }
 

@@ -8,7 +8,14 @@ import {
 } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { AppError, notFound } from '../../http/errors';
-import { findPrinterById, listOpenHours } from './printers.repo';
+import {
+  findCityOfPrinter,
+  findPrinterById,
+  listAllOpenHours,
+  listCities,
+  listOpenHours,
+  listPrinters,
+} from './printers.repo';
 
 /** QUALITY.md: an agent is shown offline within 2 heartbeats + 5 s. */
 export const OFFLINE_AFTER_MS = 2 * AGENT_HEARTBEAT_MS + 5_000;
@@ -89,23 +96,15 @@ function presentPrinter(
 export async function getPublicPrinter(ctx: TAppContext, id: number): Promise<TPublicPrinter> {
   const printer = await findPrinterById(ctx.db, id);
   if (!printer) throw notFound();
-  const city = await ctx.db
-    .selectFrom('cities')
-    .select(['name', 'slug', 'timezone'])
-    .where('id', '=', printer.city_id)
-    .executeTakeFirstOrThrow();
+  const city = await findCityOfPrinter(ctx.db, printer.city_id);
   return presentPrinter(ctx, printer, city, presentHours(await listOpenHours(ctx.db, printer.id)));
 }
 
 /** Every city and printer for the map, with each printer's live state and open-now. */
 export async function getPrinterMap(ctx: TAppContext): Promise<TPrinterMap> {
-  const cities = await ctx.db.selectFrom('cities').selectAll().orderBy('name').execute();
-  const printers = await ctx.db.selectFrom('printers').selectAll().orderBy('name').execute();
-  const hours = await ctx.db
-    .selectFrom('printer_open_hours')
-    .selectAll()
-    .orderBy('weekday')
-    .execute();
+  const cities = await listCities(ctx.db);
+  const printers = await listPrinters(ctx.db);
+  const hours = await listAllOpenHours(ctx.db);
   const cityById = new Map(cities.map((c) => [c.id, c]));
   const markers = printers.flatMap((printer) => {
     const city = cityById.get(printer.city_id);

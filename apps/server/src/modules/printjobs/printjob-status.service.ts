@@ -4,6 +4,7 @@ import type { TPrintjobRow, TPrintjobsTable } from '../../db/schema';
 import type { Updateable } from 'kysely';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
+import { updatePrintjobIfStatus } from './printjobs.repo';
 
 /**
  * The only writer of printjobs.status: the shared transition function decides, the UPDATE only
@@ -19,13 +20,11 @@ export async function changePrintjobStatus(
   const transition = transitionPrintjob(job.status, event);
   if (!transition.ok)
     throw new AppError(409, transition.error, `printjobs.errors.${transition.error}`);
-  const updated = await db
-    .updateTable('printjobs')
-    .set({ ...extra, status: transition.to, updated_at: new Date() })
-    .where('id', '=', job.id)
-    .where('status', '=', job.status)
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await updatePrintjobIfStatus(db, job.id, job.status, {
+    ...extra,
+    status: transition.to,
+    updated_at: new Date(),
+  });
   if (!updated) throw new AppError(409, 'invalid_state', 'printjobs.errors.invalid_state');
   await recordAudit(db, {
     actorUserId: actor.userId,

@@ -1,6 +1,16 @@
 import type { TDb } from '../../db/database';
-import type { TPrintjobRow, TPrintjobsTable } from '../../db/schema';
+import type { TDocumentRow, TPrintjobRow, TPrintjobsTable } from '../../db/schema';
 import type { Updateable } from 'kysely';
+
+/** The documents of a print job, in upload order (the job owns its documents). */
+export function listDocumentsOfPrintjob(db: TDb, printjobId: number): Promise<TDocumentRow[]> {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('printjob_id', '=', printjobId)
+    .orderBy('id')
+    .execute();
+}
 
 export function findCurrentPrintjob(db: TDb, userId: number): Promise<TPrintjobRow | undefined> {
   return db
@@ -98,6 +108,68 @@ export function findRecentResult(db: TDb, userId: number, since: Date) {
     .where('printjobs.status', 'in', ['archived', 'failed'])
     .where('printjobs.finished_at', '>', since)
     .orderBy('printjobs.finished_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Changes the job only while it still has `status` (a concurrent change wins): the new row or undefined. */
+export function updatePrintjobIfStatus(
+  db: TDb,
+  id: number,
+  status: TPrintjobRow['status'],
+  changes: Updateable<TPrintjobsTable>,
+): Promise<TPrintjobRow | undefined> {
+  return db
+    .updateTable('printjobs')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', status)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findPrintjob(db: TDb, id: number): Promise<TPrintjobRow> {
+  return db.selectFrom('printjobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The job, locked for the rest of the transaction. */
+export function lockPrintjobById(db: TDb, id: number): Promise<TPrintjobRow | undefined> {
+  return db.selectFrom('printjobs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function findPrintjobById(db: TDb, id: number): Promise<TPrintjobRow | undefined> {
+  return db.selectFrom('printjobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The printer reported the first document: stamps `printing_started_at` once, while scheduled. */
+export function markPrintingStarted(
+  db: TDb,
+  id: number,
+  at: Date,
+): Promise<TPrintjobRow | undefined> {
+  return db
+    .updateTable('printjobs')
+    .set({ printing_started_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'scheduled')
+    .where('printing_started_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A job of `userId` released on `printerId` at or after `since` (usage attribution). */
+export function findJobReleasedOnPrinterSince(
+  db: TDb,
+  userId: number,
+  printerId: number,
+  since: Date,
+): Promise<{ id: number } | undefined> {
+  return db
+    .selectFrom('printjobs')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('printer_id', '=', printerId)
+    .where('released_at', '>=', since)
     .limit(1)
     .executeTakeFirst();
 }

@@ -9,9 +9,8 @@ import type { TDb } from '../../db/database';
 import type { TDocumentRow, TPrintjobRow, TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { listDocumentsOfPrintjob } from '../documents/documents.repo';
 import { remainingPages } from '../pages/pages-ledger.service';
-import { findPrinterById } from '../printers/printers.repo';
+import { findPrinterById } from '../printers';
 import { pricedDocuments, settingsOf } from './printjobs.presenter';
 import {
   ensureCurrentPrintjob,
@@ -20,6 +19,7 @@ import {
   hasActivePackage,
   lockPrintjobOfUser,
   updatePrintjob,
+  listDocumentsOfPrintjob,
 } from './printjobs.repo';
 
 export interface TJobView {

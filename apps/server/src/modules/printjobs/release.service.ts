@@ -9,22 +9,31 @@ import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
 import type { TDocumentRow, TPrinterRow, TPrintjobRow, TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import { listDocumentsOfPrintjob } from '../documents/documents.repo';
-import { postReservation, reservePages, voidReservation } from '../pages/page-reservations.service';
-import { findPrinterByCode, findPrinterById } from '../printers/printers.repo';
-import { addMonthlyCounts, addMonthlyUser, monthOf } from '../printers/printer-stats.repo';
+import {
+  liveReservationId,
+  postReservation,
+  reservePages,
+  voidReservation,
+} from '../pages/page-reservations.service';
+import {
+  addMonthlyCounts,
+  addMonthlyUser,
+  findPrinterByCode,
+  findPrinterById,
+  monthOf,
+} from '../printers';
 import { whyPrinterCannotPrint } from '../printers/printers.service';
 import { pricedDocuments, settingsOf } from './printjobs.presenter';
-import { ensureCurrentPrintjob, lockPrintjobOfUser } from './printjobs.repo';
+import {
+  ensureCurrentPrintjob,
+  listDocumentsOfPrintjob,
+  lockPrintjobById,
+  lockPrintjobOfUser,
+} from './printjobs.repo';
 import { changePrintjobStatus } from './printjob-status.service';
 
 async function lockJob(db: TDb, id: number): Promise<TPrintjobRow> {
-  const job = await db
-    .selectFrom('printjobs')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  const job = await lockPrintjobById(db, id);
   if (!job) throw notFound();
   return job;
 }
@@ -136,16 +145,6 @@ export async function publishPrintjobChange(ctx: TAppContext, job: TPrintjobRow)
       status: job.status,
     })
     .catch((err: unknown) => ctx.log.error({ err }, 'could not publish a job change'));
-}
-
-async function liveReservationId(db: TDb, jobId: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('page_reservations')
-    .select('id')
-    .where('printjob_id', '=', jobId)
-    .where('status', '=', 'reserved')
-    .executeTakeFirst();
-  return row?.id;
 }
 
 export interface TPrinterReport {

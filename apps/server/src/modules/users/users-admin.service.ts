@@ -2,6 +2,13 @@ import type { TAppContext } from '../../context';
 import type { TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
+import {
+  deleteUserAndOwnedRows,
+  listDocumentKeysOfUser,
+  listPrintjobsOfUser,
+  lockAdmins,
+  lockUserById,
+} from './users.repo';
 
 /**
  * Deletes a person and what belongs only to them, in one transaction: sessions, confirmation
@@ -17,42 +24,18 @@ export async function deleteUser(
   userId: number,
 ): Promise<{ email: string }> {
   const result = await ctx.db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
+    const user = await lockUserById(trx, userId);
     if (!user) throw notFound();
     if (user.id === actor.admin.id)
       throw new AppError(409, 'cannot_delete_self', 'admin.errors.cannot_delete_self');
     if (user.role === 'admin') {
       // Locks every admin row, so two admins deleting each other cannot both succeed.
-      const admins = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('role', '=', 'admin')
-        .forUpdate()
-        .execute();
+      const admins = await lockAdmins(trx);
       if (admins.length <= 1) throw new AppError(409, 'last_admin', 'admin.errors.last_admin');
     }
-    const documents = await trx
-      .selectFrom('documents')
-      .select(['original_key', 'pdf_key'])
-      .where('user_id', '=', user.id)
-      .execute();
-    const jobs = await trx
-      .selectFrom('printjobs')
-      .select(['id', 'status', 'printer_id'])
-      .where('user_id', '=', user.id)
-      .execute();
-    await trx.deleteFrom('documents').where('user_id', '=', user.id).execute();
-    await trx.deleteFrom('page_reservations').where('user_id', '=', user.id).execute();
-    await trx.deleteFrom('printjobs').where('user_id', '=', user.id).execute();
-    await trx.deleteFrom('page_grants').where('user_id', '=', user.id).execute();
-    await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
-    await trx.deleteFrom('email_confirmations').where('user_id', '=', user.id).execute();
-    await trx.deleteFrom('users').where('id', '=', user.id).execute();
+    const documents = await listDocumentKeysOfUser(trx, user.id);
+    const jobs = await listPrintjobsOfUser(trx, user.id);
+    await deleteUserAndOwnedRows(trx, user.id);
     await recordAudit(trx, {
       actorUserId: actor.admin.id,
       action: 'user.delete',

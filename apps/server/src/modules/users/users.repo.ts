@@ -37,3 +37,43 @@ export async function updateUser(db: TDb, id: number, changes: TUserUpdate): Pro
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+// Account deletion (users-admin.service.ts). It reads and deletes rows of other modules' tables
+// (documents, print jobs, reservations, grants, sessions): they belong to the person and go with
+// them, in the caller's transaction.
+
+export function lockUserById(db: TDb, id: number): Promise<TUserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Locks every admin row, so two admins deleting each other cannot both succeed. */
+export function lockAdmins(db: TDb): Promise<{ id: number }[]> {
+  return db.selectFrom('users').select('id').where('role', '=', 'admin').forUpdate().execute();
+}
+
+export function listDocumentKeysOfUser(db: TDb, userId: number) {
+  return db
+    .selectFrom('documents')
+    .select(['original_key', 'pdf_key'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export function listPrintjobsOfUser(db: TDb, userId: number) {
+  return db
+    .selectFrom('printjobs')
+    .select(['id', 'status', 'printer_id'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Deletes the person and what belongs only to them, children first. */
+export async function deleteUserAndOwnedRows(db: TDb, userId: number): Promise<void> {
+  await db.deleteFrom('documents').where('user_id', '=', userId).execute();
+  await db.deleteFrom('page_reservations').where('user_id', '=', userId).execute();
+  await db.deleteFrom('printjobs').where('user_id', '=', userId).execute();
+  await db.deleteFrom('page_grants').where('user_id', '=', userId).execute();
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await db.deleteFrom('email_confirmations').where('user_id', '=', userId).execute();
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+}

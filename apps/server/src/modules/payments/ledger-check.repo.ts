@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import type { TDb } from '../../db/database';
+
+// The pages-ledger check's queries (ledger-check.ts compares their answers).
+
+/** Grants whose remaining is below 0 or above their pages. */
+export function grantsOutOfBounds(db: TDb) {
+  return sql<{ user_id: number; id: number; pages: number; remaining: number }>`
+    SELECT user_id, id, pages, remaining FROM page_grants
+     WHERE remaining < 0 OR remaining > pages`.execute(db);
+}
+
+/** Per grant: the pages it is missing and what live (not voided) reservations hold from it. */
+export function grantsMissingAndHeld(db: TDb) {
+  return sql<{ user_id: number; id: number; missing: number; held: number }>`
+    SELECT g.user_id, g.id, g.pages - g.remaining AS missing,
+           coalesce((SELECT sum(i.pages) FROM page_reservation_items i
+                      JOIN page_reservations r ON r.id = i.reservation_id
+                     WHERE i.grant_id = g.id AND r.status <> 'voided'), 0)::int AS held
+      FROM page_grants g`.execute(db);
+}
+
+/** Per person: the sum of remaining pages of their unexpired grants. */
+export function summedRemainingPerUser(db: TDb, now: Date) {
+  return sql<{ user_id: number; summed: number }>`
+    SELECT u.id AS user_id,
+           coalesce((SELECT sum(remaining) FROM page_grants g WHERE g.user_id = u.id
+                      AND (g.expires_at IS NULL OR g.expires_at > ${now})), 0)::int AS summed
+      FROM users u`.execute(db);
+}
+
+/** Per purchase with a person: its status, pages and the package grants that carry its reference. */
+export function purchasesWithGrants(db: TDb) {
+  return sql<{
+    user_id: number;
+    reference: string;
+    status: string;
+    pages: number;
+    grants: number;
+    granted: number;
+  }>`
+    SELECT p.user_id, p.reference, p.status, p.pages,
+           (SELECT count(*) FROM page_grants g WHERE g.user_id = p.user_id
+               AND g.source = 'package' AND g.reference = p.reference)::int AS grants,
+           coalesce((SELECT sum(g.pages) FROM page_grants g WHERE g.user_id = p.user_id
+               AND g.source = 'package' AND g.reference = p.reference), 0)::int AS granted
+      FROM payments p WHERE p.user_id IS NOT NULL`.execute(db);
+}
+
+/** People with more than one add-card bonus grant. */
+export function repeatedCardBonuses(db: TDb) {
+  return sql<{ user_id: number; n: number }>`
+    SELECT user_id, count(*)::int AS n FROM page_grants
+     WHERE source = 'card_bonus' AND reference LIKE 'card\\_%'
+     GROUP BY user_id HAVING count(*) > 1`.execute(db);
+}

@@ -1,0 +1,11 @@
+// The users module's public surface: what other modules may use of it. Other modules import
+// from here (or from its *.service.ts files), never from users.repo.ts or users.presenter.ts.
+export {
+  findUserByEmail,
+  findUserByFacebookId,
+  findUserById,
+  findUserByReferralCode,
+  insertUser,
+  updateUser,
+} from './users.repo';
+export { presentAjaxUser, presentMe } from './users.presenter';
