@@ -562,6 +562,39 @@ describe('webhooks: exactly once', () => {
     }
     expect(await remainingPages(t.ctx.db, id)).toBe(90);
   });
+
+  it('a completion reported after a failure is credited once; completed is final', async () => {
+    const { agent, id } = await confirmedUser();
+    const started = await startPurchase(agent);
+    const send = async (type: 'payment.completed' | 'payment.failed') => {
+      const body = await paymentEvent(started.reference, type);
+      return (await sendWebhook(body, sign(body))).json<{ outcome: string }>().outcome;
+    };
+    const failureCodeOf = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('payments')
+          .select('failure_code')
+          .where('reference', '=', started.reference)
+          .executeTakeFirstOrThrow()
+      ).failure_code;
+
+    expect(await send('payment.failed')).toBe('failed');
+    expect(await failureCodeOf()).toBe('failed');
+    // A second failure changes nothing.
+    expect(await send('payment.failed')).toBe('unchanged');
+    // The transfer arrived after all: credited, the failure forgotten.
+    expect(await send('payment.completed')).toBe('completed');
+    expect((await paymentOf(agent, started.reference)).status).toBe('completed');
+    expect(await failureCodeOf()).toBeNull();
+    expect(await grantsOf(id, 'package')).toHaveLength(1);
+    // A later failure (or completion) cannot undo or repeat it.
+    expect(await send('payment.failed')).toBe('unchanged');
+    expect(await send('payment.completed')).toBe('unchanged');
+    expect((await paymentOf(agent, started.reference)).status).toBe('completed');
+    expect(await grantsOf(id, 'package')).toHaveLength(1);
+    expect(await remainingPages(t.ctx.db, id)).toBe(90);
+  });
 });
 
 describe('adding a card', () => {

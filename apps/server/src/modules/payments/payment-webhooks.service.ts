@@ -9,6 +9,7 @@ import { packageCodeOf } from '../packages/packages.service';
 import { grantPages } from '../pages/pages-ledger.service';
 import { creditReferrerAfterPurchase } from '../referrals/referrals.service';
 import { WebhookRejected, type TProviderEvent } from './payment-provider';
+import { paymentEventMismatch, transitionPayment } from './payment-status';
 import {
   claimCardBonus,
   findGrantIdByReference,
@@ -19,6 +20,7 @@ import {
   setProviderEventOutcome,
   updateCardSetup,
   updatePayment,
+  updatePaymentIfStatus,
   upsertSavedCard,
   type TPaymentRow,
 } from './payments.repo';
@@ -112,42 +114,39 @@ async function applyPaymentEvent(
 ): Promise<TWebhookOutcome> {
   const payment = await lockPaymentByReference(trx, providerName, event.reference);
   if (!payment) return 'unknown_reference';
-  // Completed is final: nothing a later notification says takes pages back or grants again.
-  if (payment.status === 'completed') return 'unchanged';
-  // The event must be about the checkout the provider gave us for this payment: a signed event
-  // that pairs our reference with another checkout (someone else's session, a cheaper one) is
-  // refused. Events naming another provider object (Stripe's PaymentIntent) may only fail it.
-  const sameCheckout =
-    event.providerObject === 'intent'
-      ? event.status === 'failed'
-      : payment.provider_reference !== null &&
-        event.providerReference === payment.provider_reference;
-  if (!sameCheckout) {
-    await updatePayment(trx, payment.id, { flag: 'provider_reference_mismatch' });
-    return 'provider_reference_mismatch';
-  }
-  const mismatch =
-    (event.amountMinor !== null && event.amountMinor !== payment.amount_minor) ||
-    (event.currency !== null && event.currency.toUpperCase() !== payment.currency);
-  if (mismatch) {
-    await updatePayment(trx, payment.id, { flag: 'amount_mismatch' });
-    return 'amount_mismatch';
-  }
-  switch (event.status) {
-    case 'processing':
-      return payment.status === 'processing' ? 'processing' : 'unchanged';
-    case 'failed':
-      if (payment.status !== 'processing') return 'unchanged';
-      await updatePayment(trx, payment.id, {
-        status: 'failed',
-        failure_code: event.failureCode ?? 'failed',
-      });
-      return 'failed';
-    case 'completed':
+  const transition = transitionPayment(
+    payment.status,
+    event.status,
+    paymentEventMismatch(payment, event),
+  );
+  switch (transition.kind) {
+    case 'stay':
+      return transition.outcome;
+    case 'flag':
+      await updatePayment(trx, payment.id, { flag: transition.flag });
+      return transition.flag;
+    case 'move':
+      if (transition.to === 'failed') {
+        await writePaymentStatus(trx, payment, {
+          status: transition.to,
+          failure_code: event.failureCode ?? 'failed',
+        });
+        return 'failed';
+      }
       // A failed payment the provider later collects (a late transfer) still gets its pages.
       await completePayment(ctx, trx, payment, now);
       return 'completed';
   }
+}
+
+/** The payment is locked (FOR UPDATE), so its status cannot have changed since it was read. */
+async function writePaymentStatus(
+  trx: TDb,
+  payment: TPaymentRow,
+  values: Parameters<typeof updatePaymentIfStatus>[3],
+): Promise<void> {
+  if (!(await updatePaymentIfStatus(trx, payment.id, payment.status, values)))
+    throw new Error(`payment ${payment.reference} changed while locked`);
 }
 
 async function completePayment(
@@ -160,7 +159,7 @@ async function completePayment(
   const expiresAt = new Date(now.getTime() + payment.validity_days * DAY_MS);
   if (payment.user_id === null) {
     // The payer deleted their account meanwhile: the money record is kept, nobody to credit.
-    await updatePayment(trx, payment.id, {
+    await writePaymentStatus(trx, payment, {
       status: 'completed',
       completed_at: now,
       receipt_number: receiptNumber,
@@ -180,7 +179,7 @@ async function completePayment(
     now,
   );
   const grantId = await findGrantIdByReference(trx, payment.user_id, 'package', payment.reference);
-  await updatePayment(trx, payment.id, {
+  await writePaymentStatus(trx, payment, {
     status: 'completed',
     completed_at: now,
     grant_id: grantId ?? null,

@@ -1,6 +1,11 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { TDb } from '../../db/database';
-import type { TCardSetupsTable, TPaymentsTable, TProviderEventsTable } from '../../db/schema';
+import type {
+  TCardSetupsTable,
+  TPaymentStatus,
+  TPaymentsTable,
+  TProviderEventsTable,
+} from '../../db/schema';
 
 export type TPaymentRow = Selectable<TPaymentsTable>;
 export type TPaymentWithPackage = TPaymentRow & { package_code: string };
@@ -34,16 +39,37 @@ export async function insertPaymentOnce(
   return { row: existing, created: false };
 }
 
+/** Everything but the status (flags, the provider's checkout); the status has one writer below. */
 export async function updatePayment(
   db: TDb,
   id: number,
-  values: Updateable<TPaymentsTable>,
+  values: Omit<Updateable<TPaymentsTable>, 'status'>,
 ): Promise<void> {
   await db
     .updateTable('payments')
     .set({ ...values, updated_at: new Date() })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * The only writer of payments.status (decided by `transitionPayment`): applies only if the
+ * payment is still in `from`; false when someone changed it meanwhile.
+ */
+export async function updatePaymentIfStatus(
+  db: TDb,
+  id: number,
+  from: TPaymentStatus,
+  values: Omit<Updateable<TPaymentsTable>, 'status'> & { status: TPaymentStatus },
+): Promise<boolean> {
+  const row = await db
+    .updateTable('payments')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export function lockPaymentByReference(

@@ -5,11 +5,13 @@ import type { TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { findPurchasablePackage } from '../packages/packages.service';
 import { ProviderUnavailable, type TProviderRedirect } from './payment-provider';
+import { transitionPayment } from './payment-status';
 import {
   findUserPayment,
   findUserPayments,
   insertPaymentOnce,
   updatePayment,
+  updatePaymentIfStatus,
   type TPaymentWithPackage,
 } from './payments.repo';
 import { paymentProviders } from './provider-registry';
@@ -102,7 +104,13 @@ export async function startPurchase(
       }),
     );
   } catch (error) {
-    await updatePayment(ctx.db, row.id, { status: 'failed', failure_code: 'provider_unavailable' });
+    // Kept as failed (the attempt stays traceable), unless a notification already decided it.
+    const transition = transitionPayment(row.status, 'failed');
+    if (transition.kind === 'move')
+      await updatePaymentIfStatus(ctx.db, row.id, transition.from, {
+        status: transition.to,
+        failure_code: 'provider_unavailable',
+      });
     throw error;
   }
   await updatePayment(ctx.db, row.id, {
