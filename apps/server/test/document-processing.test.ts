@@ -62,9 +62,18 @@ async function makeHugePagePdf(pages: number, side = 14_400): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-/** Width and height of every image XObject in a PDF. */
-async function embeddedImageSizes(pdf: Buffer): Promise<{ width: number; height: number }[]> {
-  const doc = await PDFDocument.load(pdf);
+/** Width and height of every image XObject in the normalised PDF stored for a document. */
+async function embeddedImageSizes(
+  documentId: number,
+): Promise<{ width: number; height: number }[]> {
+  const row = await t.ctx.db
+    .selectFrom('documents')
+    .select('pdf_key')
+    .where('id', '=', documentId)
+    .executeTakeFirstOrThrow();
+  const doc = await PDFDocument.load(
+    await fs.readFile(t.ctx.storage.pathOf(row.pdf_key as string)),
+  );
   const sizes: { width: number; height: number }[] = [];
   for (const [, object] of doc.context.enumerateIndirectObjects()) {
     if (!(object instanceof PDFRawStream)) continue;
@@ -93,13 +102,7 @@ describe('processing a hostile image', () => {
     // Generous for a loaded CI machine; the main-thread implementation measured several seconds.
     expect(delay.max / 1e6).toBeLessThan(250);
 
-    const row = await t.ctx.db
-      .selectFrom('documents')
-      .select('pdf_key')
-      .where('id', '=', doc.id)
-      .executeTakeFirstOrThrow();
-    const pdf = await fs.readFile(t.ctx.storage.pathOf(row.pdf_key as string));
-    const images = await embeddedImageSizes(pdf);
+    const images = await embeddedImageSizes(doc.id);
     expect(images).toHaveLength(1);
     // A square: fits within A4 portrait at 300 dpi, so its side is A4's short side.
     expect(images[0]).toEqual({ width: PRINT_PIXELS.short, height: PRINT_PIXELS.short });
@@ -115,14 +118,7 @@ describe('processing a hostile image', () => {
     const uploaded = await agent.upload('/ajax/documents/upload', 'wide.png', wide);
     const doc = await settled(agent, uploaded.json<TDoc>().id);
     expect(doc).toMatchObject({ is_failed: false, page_count: 1, color_pages: [] });
-    const row = await t.ctx.db
-      .selectFrom('documents')
-      .select('pdf_key')
-      .where('id', '=', doc.id)
-      .executeTakeFirstOrThrow();
-    const images = await embeddedImageSizes(
-      await fs.readFile(t.ctx.storage.pathOf(row.pdf_key as string)),
-    );
+    const images = await embeddedImageSizes(doc.id);
     expect(images).toEqual([{ width: PRINT_PIXELS.long, height: 702 }]);
   }, 60_000);
 });
@@ -140,14 +136,7 @@ describe('processing a phone photo', () => {
     const uploaded = await agent.upload('/ajax/documents/upload', 'photo.jpg', photo);
     const doc = await settled(agent, uploaded.json<TDoc>().id);
     expect(doc).toMatchObject({ is_failed: false, page_count: 1, color_pages: [] });
-    const row = await t.ctx.db
-      .selectFrom('documents')
-      .select('pdf_key')
-      .where('id', '=', doc.id)
-      .executeTakeFirstOrThrow();
-    const images = await embeddedImageSizes(
-      await fs.readFile(t.ctx.storage.pathOf(row.pdf_key as string)),
-    );
+    const images = await embeddedImageSizes(doc.id);
     expect(images).toEqual([{ width: PRINT_PIXELS.short, height: 3307 }]);
   }, 60_000);
 });
