@@ -1,13 +1,11 @@
 import {
-  printedFaces,
-  printjobCost,
   translate,
   type TAdminPrintjobDetail,
   type TAdminPrintjobRow,
   type TLocale,
 } from '@printomat/shared';
 import type { TDocumentRow, TPrintjobRow } from '../../db/schema';
-import { failureReason, pricedDocuments, settingsOf } from '../printjobs';
+import { failureReason, pricedJob } from '../printjobs';
 import { allowedActions } from './admin-printjobs.service';
 
 type TNamedJob = TPrintjobRow & { user_email: string; printer_name: string | null };
@@ -16,15 +14,15 @@ export function presentAdminPrintjobRow(
   job: TNamedJob,
   documents: readonly TDocumentRow[],
 ): TAdminPrintjobRow {
-  const priced = pricedDocuments(documents);
+  const priced = pricedJob(job, documents);
   return {
     id: job.id,
     status: job.status,
     user: { id: job.user_id, email: job.user_email },
     printer: job.printer_id === null ? null : { id: job.printer_id, name: job.printer_name ?? '' },
     document_count: documents.length,
-    page_count: printedFaces(priced, settingsOf(job)),
-    cost: printjobCost(priced, settingsOf(job)),
+    page_count: priced.faces,
+    cost: priced.cost,
     needs_review: job.review_reason !== null,
     created_at: job.created_at.toISOString(),
     updated_at: job.updated_at.toISOString(),

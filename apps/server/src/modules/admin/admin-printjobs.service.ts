@@ -1,8 +1,4 @@
 import {
-  COLOR_PAGE_MULTIPLIER,
-  printedFaces,
-  printjobCost,
-  splitFirstFaces,
   transitionPrintjob,
   translate,
   ADMIN_PAGE_SIZE,
@@ -18,14 +14,16 @@ import { AppError, notFound } from '../../http/errors';
 import { postReservation, reservePages, voidReservation } from '../pages/page-reservations.service';
 import { findPrinterById } from '../printers';
 import { assertPrinterCanPrint } from '../printers/printers.service';
-import { changePrintjobStatus } from '../printjobs/printjob-status.service';
 import {
+  changePrintjobStatus,
+  chargeOfFaces,
   ensureCurrentPrintjob,
   listDocumentsOfPrintjob,
-  pricedDocuments,
-  settingsOf,
+  pricedJob,
+  withPrintjobTransaction,
+  type PrintjobEffects,
 } from '../printjobs';
-import { countInPrinterStatistics, publishPrintjobChange } from '../printjobs/release.service';
+import { countInPrinterStatistics } from '../printjobs/release.service';
 import {
   countPrintjobs,
   deleteEmptyPrintjob,
@@ -74,44 +72,24 @@ export async function listAdminPrintjobs(db: TDb, filter: TPrintjobFilter, page:
 }
 
 type TActor = { admin: TUserRow };
-type TOutcome = { job: TPrintjobRow; cancelAt?: number | null };
-
-/** After commit: tell the printer's agent (release or cancel) and the owner's open pages. */
-async function afterCommit(
-  ctx: TAppContext,
-  outcome: TOutcome,
-  push?: 'job_released',
-): Promise<TPrintjobRow> {
-  const { job } = outcome;
-  const publish = (printerId: number, kind: 'job_released' | 'job_cancelled') =>
-    ctx.events
-      .publish(`printer:${printerId}`, { kind, printerId, jobId: job.id })
-      .catch((err: unknown) => ctx.log.error({ err }, `could not push ${kind}`));
-  if (push && job.printer_id !== null) await publish(job.printer_id, push);
-  if (outcome.cancelAt !== undefined && outcome.cancelAt !== null)
-    await publish(outcome.cancelAt, 'job_cancelled');
-  await publishPrintjobChange(ctx, job);
-  return job;
-}
 
 /**
  * One admin action in one transaction: locks the job, refuses with the lifecycle message when
- * `event` does not fit its status, runs `act`, then tells who needs to know (afterCommit).
+ * `event` does not fit its status, runs `act`. The status changes' effects (the printer's agent
+ * gets or drops the job, the owner's open pages reload) run after commit.
  */
-async function inJobTransaction(
+function inJobTransaction(
   ctx: TAppContext,
   jobId: number,
   event: TPrintjobEvent,
-  act: (trx: TDb, job: TPrintjobRow) => Promise<TOutcome>,
-  push?: 'job_released',
+  act: (trx: TDb, effects: PrintjobEffects, job: TPrintjobRow) => Promise<TPrintjobRow>,
 ): Promise<TPrintjobRow> {
-  const outcome = await ctx.db.transaction().execute(async (trx): Promise<TOutcome> => {
+  return withPrintjobTransaction(ctx, async (trx, effects) => {
     const job = await lockPrintjob(trx, jobId);
     if (!job) throw notFound();
     assertTransition(job, event);
-    return act(trx, job);
+    return act(trx, effects, job);
   });
-  return afterCommit(ctx, outcome, push);
 }
 
 /** Who changed the job's status, for its history. */
@@ -127,34 +105,27 @@ export async function adminPrint(
   jobId: number,
   printerId: number | undefined,
 ): Promise<TPrintjobRow> {
-  return inJobTransaction(
-    ctx,
-    jobId,
-    'schedule',
-    async (trx, job) => {
-      if (printerId === undefined)
-        throw new AppError(422, 'printer_required', 'admin.errors.printer_required', undefined, {
-          printer_id: [{ key: 'blank' }],
-        });
-      const printer = await findPrinterById(trx, printerId);
-      if (!printer) throw new AppError(404, 'printer_not_found', 'printers.errors.not_found');
-      const now = ctx.now();
-      assertPrinterCanPrint(printer, now);
-      if (!job.is_submitted) throw new AppError(409, 'not_submitted', 'admin.errors.not_submitted');
-      const documents = await listDocumentsOfPrintjob(trx, job.id);
-      if (documents.some((d) => d.status === 'processing'))
-        throw new AppError(422, 'processing', 'printjobs.errors.processing');
-      const cost = printjobCost(pricedDocuments(documents), settingsOf(job));
-      if (cost === 0) throw new AppError(422, 'no_documents', 'printjobs.errors.no_documents');
-      await reservePages(trx, { userId: job.user_id, printjobId: job.id, pages: cost }, now);
-      const scheduled = await changePrintjobStatus(trx, job, 'schedule', byAdmin(actor), {
-        printer_id: printer.id,
-        released_at: now,
+  return inJobTransaction(ctx, jobId, 'schedule', async (trx, effects, job) => {
+    if (printerId === undefined)
+      throw new AppError(422, 'printer_required', 'admin.errors.printer_required', undefined, {
+        printer_id: [{ key: 'blank' }],
       });
-      return { job: scheduled };
-    },
-    'job_released',
-  );
+    const printer = await findPrinterById(trx, printerId);
+    if (!printer) throw new AppError(404, 'printer_not_found', 'printers.errors.not_found');
+    const now = ctx.now();
+    assertPrinterCanPrint(printer, now);
+    if (!job.is_submitted) throw new AppError(409, 'not_submitted', 'admin.errors.not_submitted');
+    const documents = await listDocumentsOfPrintjob(trx, job.id);
+    if (documents.some((d) => d.status === 'processing'))
+      throw new AppError(422, 'processing', 'printjobs.errors.processing');
+    const { cost } = pricedJob(job, documents);
+    if (cost === 0) throw new AppError(422, 'no_documents', 'printjobs.errors.no_documents');
+    await reservePages(trx, { userId: job.user_id, printjobId: job.id, pages: cost }, now);
+    return changePrintjobStatus(trx, effects, job, 'schedule', byAdmin(actor), {
+      printer_id: printer.id,
+      released_at: now,
+    });
+  });
 }
 
 /** Fail: a scheduled job ends without printing; the reserved pages go back, the agent drops it. */
@@ -163,17 +134,18 @@ export async function adminFail(
   actor: TActor,
   jobId: number,
 ): Promise<TPrintjobRow> {
-  return inJobTransaction(ctx, jobId, 'mark_failed', async (trx, job) => {
+  return inJobTransaction(ctx, jobId, 'mark_failed', async (trx, effects, job) => {
     const now = ctx.now();
     const reservation = await latestReservation(trx, job.id);
     if (reservation?.status === 'reserved') await voidReservation(trx, reservation.id, now);
-    const failed = await changePrintjobStatus(trx, job, 'mark_failed', byAdmin(actor), {
+    // Its printer's agent drops it (an effect of the change).
+    const failed = await changePrintjobStatus(trx, effects, job, 'mark_failed', byAdmin(actor), {
       finished_at: now,
       printed_faces: 0,
     });
     // The owner may start a new job at once, as after a failure the printer reports.
     await ensureCurrentPrintjob(trx, job.user_id);
-    return { job: failed, cancelAt: job.printer_id };
+    return failed;
   });
 }
 
@@ -188,7 +160,7 @@ export async function adminReset(
   actor: TActor,
   jobId: number,
 ): Promise<TPrintjobRow> {
-  return inJobTransaction(ctx, jobId, 'reset', async (trx, job) => {
+  return inJobTransaction(ctx, jobId, 'reset', async (trx, effects, job) => {
     const reservation = await latestReservation(trx, job.id);
     if (reservation?.status === 'posted')
       throw new AppError(409, 'reset_charged', 'admin.errors.reset_charged');
@@ -197,7 +169,7 @@ export async function adminReset(
     if (other && other.documents > 0)
       throw new AppError(409, 'owner_has_current_job', 'admin.errors.owner_has_current_job');
     if (other) await deleteEmptyPrintjob(trx, other.id);
-    const reset = await changePrintjobStatus(trx, job, 'reset', byAdmin(actor), {
+    return changePrintjobStatus(trx, effects, job, 'reset', byAdmin(actor), {
       printer_id: null,
       released_at: null,
       finished_at: null,
@@ -205,7 +177,6 @@ export async function adminReset(
       printing_started_at: null,
       failure_reason: null,
     });
-    return { job: reset };
   });
 }
 
@@ -220,31 +191,28 @@ export async function adminMarkPrinted(
   actor: TActor,
   jobId: number,
 ): Promise<TPrintjobRow> {
-  return inJobTransaction(ctx, jobId, 'mark_printed', async (trx, job) => {
+  return inJobTransaction(ctx, jobId, 'mark_printed', async (trx, effects, job) => {
     const now = ctx.now();
     const by = byAdmin(actor);
     let extra = {};
     if (job.status === 'scheduled') {
-      const documents = pricedDocuments(await listDocumentsOfPrintjob(trx, job.id));
-      const settings = settingsOf(job);
-      const faces = printedFaces(documents, settings);
-      const split = splitFirstFaces(documents, settings, faces);
+      const { documents, settings, faces } = pricedJob(
+        job,
+        await listDocumentsOfPrintjob(trx, job.id),
+      );
+      const charge = chargeOfFaces(documents, settings, faces);
       const reservation = await latestReservation(trx, job.id);
       if (reservation?.status === 'reserved')
-        await postReservation(
-          trx,
-          reservation.id,
-          split.colour * COLOR_PAGE_MULTIPLIER + split.mono,
-          now,
-        );
-      await countInPrinterStatistics(trx, job, faces, split, now);
+        await postReservation(trx, reservation.id, charge.pages, now);
+      await countInPrinterStatistics(trx, job, faces, charge.split, now);
       extra = { printed_faces: faces, finished_at: now };
     }
-    const printed = await changePrintjobStatus(trx, job, 'mark_printed', by, extra);
+    // A scheduled job is withdrawn from its printer's agent (an effect of the change).
+    const printed = await changePrintjobStatus(trx, effects, job, 'mark_printed', by, extra);
     // As after the printer's report: a printed job leaves the owner's screen.
-    const archived = await changePrintjobStatus(trx, printed, 'archive', by);
+    const archived = await changePrintjobStatus(trx, effects, printed, 'archive', by);
     await ensureCurrentPrintjob(trx, job.user_id);
-    return { job: archived, cancelAt: job.status === 'scheduled' ? job.printer_id : null };
+    return archived;
   });
 }
 

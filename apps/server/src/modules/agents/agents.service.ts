@@ -1,7 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   MAX_USAGE_PAGES_PER_REPORT,
-  printedFaces,
   type TAgentJob,
   type TAgentMessage,
   type TAgentPrinterStatus,
@@ -12,15 +11,14 @@ import { AppError, notFound } from '../../http/errors';
 import { ipKey } from '../../http/rate-limit';
 import { hitRateLimit } from '../../http/rate-limit-store';
 import { recordAudit } from '../audit/audit.service';
-import { finishPrintjob, publishPrintjobChange } from '../printjobs/release.service';
+import { finishPrintjob } from '../printjobs/release.service';
 import { findDocumentForDownload, markDocumentDelivered } from '../documents';
 import {
   findJobReleasedOnPrinterSince,
   findPrintjobById,
   listDocumentsOfPrintjob,
-  markPrintingStarted,
-  pricedDocuments,
-  settingsOf,
+  markPrintjobPrintingStarted,
+  pricedJob,
 } from '../printjobs';
 import {
   findPrinterById,
@@ -169,7 +167,7 @@ export async function agentJob(
     colorMode: job.is_grayscale ? 'monochrome' : 'color',
     numberUp: job.pages_per_sheet,
     orientation: job.orientation === 'auto' ? null : job.orientation,
-    impressions: printedFaces(pricedDocuments(documents), settingsOf(job)),
+    impressions: pricedJob(job, documents).faces,
   };
 }
 
@@ -218,8 +216,7 @@ export async function recordJobStarted(
 ): Promise<void> {
   const job = await jobOfPrinter(ctx, printerId, jobId);
   if (!job || job.status !== 'scheduled' || job.printing_started_at !== null) return;
-  const updated = await markPrintingStarted(ctx.db, jobId, ctx.now());
-  if (updated) await publishPrintjobChange(ctx, updated);
+  await markPrintjobPrintingStarted(ctx, jobId);
 }
 
 /** The agent's final word on a job; reports for jobs of other printers are ignored. */

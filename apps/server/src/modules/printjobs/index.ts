@@ -7,6 +7,23 @@ export {
   findPrintjob,
   findPrintjobById,
   listDocumentsOfPrintjob,
-  markPrintingStarted,
 } from './printjobs.repo';
-export { failureReason, presentDocument, pricedDocuments, settingsOf } from './printjobs.presenter';
+export { failureReason, presentDocument } from './printjobs.presenter';
+export {
+  chargeOfFaces,
+  documentCostOf,
+  pricedDocuments,
+  pricedJob,
+  settingsOf,
+  type TPricedJob,
+} from './priced-job';
+// Changing a job: its status only through changePrintjobStatus, inside withPrintjobTransaction,
+// which runs the change's effects (owner's pages, printer's agent, mail) after commit.
+export { changePrintjobStatus, markPrintjobPrintingStarted } from './printjob-status.service';
+export {
+  runPrintjobEffects,
+  withdrawalEffects,
+  withPrintjobTransaction,
+  PrintjobEffects,
+  type TPrintjobEffect,
+} from './printjob-effects';

@@ -1,17 +1,26 @@
 import { transitionPrintjob, type TPrintjobEvent } from '@printomat/shared';
+import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
 import type { TPrintjobRow, TPrintjobsTable } from '../../db/schema';
 import type { Updateable } from 'kysely';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { updatePrintjobIfStatus } from './printjobs.repo';
+import {
+  effectsOfStatusChange,
+  withPrintjobTransaction,
+  type PrintjobEffects,
+} from './printjob-effects';
+import { markPrintingStarted, updatePrintjobIfStatus } from './printjobs.repo';
 
 /**
  * The only writer of printjobs.status: the shared transition function decides, the UPDATE only
  * applies if nobody changed the job meanwhile, and an audit row is written in the same transaction.
+ * What the change means for others (the owner's pages, the printer's agent) goes into `effects`,
+ * which `withPrintjobTransaction` runs after commit: callers never publish themselves.
  */
 export async function changePrintjobStatus(
   db: TDb,
+  effects: PrintjobEffects,
   job: TPrintjobRow,
   event: TPrintjobEvent,
   actor: { userId: number | null; source: 'user' | 'admin' | 'printer' },
@@ -32,5 +41,22 @@ export async function changePrintjobStatus(
     subject: ['printjob', job.id],
     details: { from: transition.from, to: transition.to, by: actor.source },
   });
+  effects.add(...effectsOfStatusChange(job, updated, actor.source));
   return updated;
+}
+
+/**
+ * The printer reported the job's first document: the owner's screen turns to "printing". Stamps
+ * `printing_started_at` once, only while the job is scheduled (a repeated or late report changes
+ * nothing and tells nobody). Not audited: it is no status change, and the job's end is.
+ */
+export function markPrintjobPrintingStarted(
+  ctx: TAppContext,
+  jobId: number,
+): Promise<TPrintjobRow | undefined> {
+  return withPrintjobTransaction(ctx, async (trx, effects) => {
+    const updated = await markPrintingStarted(trx, jobId, ctx.now());
+    if (updated) effects.add({ kind: 'printjob_changed', job: updated });
+    return updated;
+  });
 }

@@ -1,19 +1,15 @@
 import {
-  documentCost,
-  printedFaces,
-  printjobCost,
   translate,
   type TDocument,
   type TDocumentFailure,
   type TLocale,
-  type TPricedDocument,
-  type TPriceSettings,
   type TPrintjob,
   type TPrintjobKind,
   type TPrintjobResult,
   MAX_FILE_SLOTS,
 } from '@printomat/shared';
 import type { TDocumentRow, TPrintjobRow } from '../../db/schema';
+import { documentCostOf, pricedJob } from './priced-job';
 
 const ICONS: Record<string, TDocument['icon']> = {
   pdf: 'pdf',
@@ -37,16 +33,6 @@ const ICONS: Record<string, TDocument['icon']> = {
   odp: 'slides',
   txt: 'text',
 };
-
-export function settingsOf(job: TPrintjobRow): TPriceSettings {
-  return { isGrayscale: job.is_grayscale, pagesPerSheet: job.pages_per_sheet };
-}
-
-export function pricedDocuments(documents: readonly TDocumentRow[]): TPricedDocument[] {
-  return documents
-    .filter((d) => d.status === 'ready' && d.page_count !== null)
-    .map((d) => ({ pageCount: d.page_count ?? 0, colorPages: d.color_pages, copies: d.copies }));
-}
 
 export function failureReason(locale: TLocale, code: string, maxPages: number): string {
   const max = code === 'too_many_files' ? MAX_FILE_SLOTS : maxPages;
@@ -80,12 +66,7 @@ export function presentDocument(
         : null,
     copies: doc.copies,
     color_pages: ready ? doc.color_pages : [],
-    cost: ready
-      ? documentCost(
-          { pageCount: doc.page_count ?? 0, colorPages: doc.color_pages, copies: doc.copies },
-          settingsOf(job),
-        )
-      : 0,
+    cost: documentCostOf(doc, job),
   };
 }
 
@@ -101,13 +82,13 @@ export function presentPrintjob(
     lastResult: null,
   },
 ): TPrintjob {
-  const priced = pricedDocuments(documents);
+  const priced = pricedJob(job, documents);
   const processing = documents.some((d) => d.status === 'processing');
   return {
     id: job.id,
     is_submitted: job.is_submitted,
-    page_count: processing ? null : printedFaces(priced, settingsOf(job)),
-    cost: printjobCost(priced, settingsOf(job)),
+    page_count: processing ? null : priced.faces,
+    cost: priced.cost,
     is_grayscale: job.is_grayscale,
     orientation: job.orientation,
     kind,

@@ -1,5 +1,4 @@
 import {
-  printjobCost,
   type TPrintjobKind,
   type TPrintjobResult,
   type TPrintjobSettingsInput,
@@ -11,7 +10,7 @@ import { AppError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { remainingPages } from '../pages/pages-ledger.service';
 import { findPrinterById } from '../printers';
-import { pricedDocuments, settingsOf } from './printjobs.presenter';
+import { pricedJob } from './priced-job';
 import {
   ensureCurrentPrintjob,
   findRecentResult,
@@ -151,11 +150,10 @@ export async function submitPrintjob(
       if (documents.some((d) => d.status === 'processing')) {
         throw new AppError(422, 'processing', 'printjobs.errors.processing');
       }
-      const priced = pricedDocuments(documents);
-      if (priced.length === 0)
+      const priced = pricedJob(job, documents);
+      if (priced.documents.length === 0)
         throw new AppError(422, 'no_documents', 'printjobs.errors.no_documents');
-      const cost = printjobCost(priced, settingsOf(job));
-      if (cost > (await remainingPages(trx, user.id, ctx.now()))) {
+      if (priced.cost > (await remainingPages(trx, user.id, ctx.now()))) {
         throw new AppError(422, 'over_limit', 'printjobs.errors.over_limit');
       }
     }

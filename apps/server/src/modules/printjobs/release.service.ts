@@ -1,10 +1,4 @@
-import {
-  printedFaces,
-  printjobCost,
-  splitFirstFaces,
-  COLOR_PAGE_MULTIPLIER,
-  type TPrintjobReviewReason,
-} from '@printomat/shared';
+import { printedFaces, type TPrintjobReviewReason } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
 import type { TDocumentRow, TPrinterRow, TPrintjobRow, TUserRow } from '../../db/schema';
@@ -23,7 +17,8 @@ import {
   monthOf,
 } from '../printers';
 import { whyPrinterCannotPrint } from '../printers/printers.service';
-import { pricedDocuments, settingsOf } from './printjobs.presenter';
+import { chargeOfFaces, isPricedDocument, pricedDocuments, pricedJob } from './priced-job';
+import { withPrintjobTransaction } from './printjob-effects';
 import {
   ensureCurrentPrintjob,
   listDocumentsOfPrintjob,
@@ -41,7 +36,8 @@ async function lockJob(db: TDb, id: number): Promise<TPrintjobRow> {
 /**
  * Releases the person's confirmed job to a printer: the job's own checks come first, then its
  * pages are reserved, then the printer must exist and be able to print; all in one transaction,
- * so a refusal leaves nothing reserved. After commit the printer's agent is told at once.
+ * so a refusal leaves nothing reserved. After commit the printer's agent is told at once (the
+ * status change's effects).
  *
  * Everything that depends only on the job is checked before the printer is looked at: the
  * answer to a code must not depend on the code unless the code is right and the printer can
@@ -54,7 +50,7 @@ async function release(
   findPrinter: (trx: TDb) => Promise<TPrinterRow | undefined>,
   printerRefusal: (cannotPrint: AppError | null) => AppError,
 ): Promise<TPrintjobRow> {
-  const released = await ctx.db.transaction().execute(async (trx) => {
+  return withPrintjobTransaction(ctx, async (trx, effects) => {
     const job = await lockPrintjobOfUser(trx, jobId, user.id);
     if (!job) throw notFound();
     if (job.status !== 'created')
@@ -65,7 +61,7 @@ async function release(
     const documents = await listDocumentsOfPrintjob(trx, job.id);
     if (documents.some((d) => d.status === 'processing'))
       throw new AppError(422, 'processing', 'printjobs.errors.processing');
-    const cost = printjobCost(pricedDocuments(documents), settingsOf(job));
+    const { cost } = pricedJob(job, documents);
     if (cost === 0) throw new AppError(422, 'no_documents', 'printjobs.errors.no_documents');
     await reservePages(trx, { userId: user.id, printjobId: job.id, pages: cost }, now);
     const printer = await findPrinter(trx);
@@ -74,24 +70,13 @@ async function release(
     if (cannotPrint) throw printerRefusal(cannotPrint);
     return changePrintjobStatus(
       trx,
+      effects,
       job,
       'schedule',
       { userId: user.id, source: 'user' },
       { printer_id: printer.id, released_at: now },
     );
   });
-  if (released.printer_id !== null) {
-    // The job is released whatever happens to the push: the agent also gets it on reconnection.
-    await ctx.events
-      .publish(`printer:${released.printer_id}`, {
-        kind: 'job_released',
-        printerId: released.printer_id,
-        jobId: released.id,
-      })
-      .catch((err: unknown) => ctx.log.error({ err }, 'could not push a released job'));
-  }
-  await publishPrintjobChange(ctx, released);
-  return released;
 }
 
 /**
@@ -133,18 +118,6 @@ export function releaseToPrinter(
     (cannotPrint) =>
       cannotPrint ?? new AppError(404, 'printer_not_found', 'printers.errors.not_found'),
   );
-}
-
-/** Tells the person's open pages (SSE) that their job changed; polling covers a lost event. */
-export async function publishPrintjobChange(ctx: TAppContext, job: TPrintjobRow): Promise<void> {
-  await ctx.events
-    .publish(`user:${job.user_id}`, {
-      kind: 'printjob_changed',
-      userId: job.user_id,
-      jobId: job.id,
-      status: job.status,
-    })
-    .catch((err: unknown) => ctx.log.error({ err }, 'could not publish a job change'));
 }
 
 export interface TPrinterReport {
@@ -201,16 +174,14 @@ export async function finishPrintjob(
   jobId: number,
   report: TPrinterReport,
 ): Promise<TPrintjobRow> {
-  const { job, changed } = await ctx.db.transaction().execute(async (trx) => {
+  return withPrintjobTransaction(ctx, async (trx, effects) => {
     const job = await lockJob(trx, jobId);
-    if (job.status !== 'scheduled') return { job, changed: false };
+    if (job.status !== 'scheduled') return job;
     const now = ctx.now();
-    const ready = (await listDocumentsOfPrintjob(trx, job.id)).filter(
-      (d) => d.status === 'ready' && d.page_count !== null,
-    );
-    let documents = pricedDocuments(ready);
-    const settings = settingsOf(job);
-    const total = printedFaces(documents, settings);
+    const ready = (await listDocumentsOfPrintjob(trx, job.id)).filter(isPricedDocument);
+    const priced = pricedJob(job, ready);
+    const { settings, faces: total } = priced;
+    let { documents } = priced;
     const reported = report.facesPrinted ?? (report.outcome === 'printed' ? total : 0);
     // Documents the printer completed came out whole, whatever its impression counter says.
     const completed = printedFaces(documents.slice(0, report.documentsCompleted ?? 0), settings);
@@ -232,17 +203,11 @@ export async function finishPrintjob(
         reviewReason = 'printed_uncounted';
       }
     }
-    const split = splitFirstFaces(documents, settings, faces);
+    const charge = chargeOfFaces(documents, settings, faces);
     const reservation = await liveReservationId(trx, job.id);
     if (reservation !== undefined) {
       if (faces === 0) await voidReservation(trx, reservation, now);
-      else
-        await postReservation(
-          trx,
-          reservation,
-          split.colour * COLOR_PAGE_MULTIPLIER + split.mono,
-          now,
-        );
+      else await postReservation(trx, reservation, charge.pages, now);
     }
     if (reviewReason) {
       ctx.log.warn(
@@ -253,6 +218,7 @@ export async function finishPrintjob(
     const actor = { userId: null, source: 'printer' } as const;
     const ended = await changePrintjobStatus(
       trx,
+      effects,
       job,
       report.outcome === 'printed' ? 'mark_printed' : 'mark_failed',
       actor,
@@ -263,16 +229,14 @@ export async function finishPrintjob(
         review_reason: reviewReason,
       },
     );
-    await countInPrinterStatistics(trx, job, faces, split, now);
+    await countInPrinterStatistics(trx, job, faces, charge.split, now);
     const result =
       report.outcome === 'printed'
-        ? await changePrintjobStatus(trx, ended, 'archive', actor)
+        ? await changePrintjobStatus(trx, effects, ended, 'archive', actor)
         : ended;
     await ensureCurrentPrintjob(trx, job.user_id);
-    return { job: result, changed: true };
+    return result;
   });
-  if (changed) await publishPrintjobChange(ctx, job);
-  return job;
 }
 
 export function reportPrinted(

@@ -2,6 +2,7 @@ import type { TAppContext } from '../../context';
 import type { TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
+import { withdrawalEffects, withPrintjobTransaction } from '../printjobs';
 import {
   deleteUserAndOwnedRows,
   listDocumentKeysOfUser,
@@ -23,7 +24,8 @@ export async function deleteUser(
   actor: { admin: TUserRow; ip?: string | null },
   userId: number,
 ): Promise<{ email: string }> {
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  // Jobs waiting at a printer are withdrawn from its agent after commit (print-job effects).
+  const result = await withPrintjobTransaction(ctx, async (trx, effects) => {
     const user = await lockUserById(trx, userId);
     if (!user) throw notFound();
     if (user.id === actor.admin.id)
@@ -36,6 +38,7 @@ export async function deleteUser(
     const documents = await listDocumentKeysOfUser(trx, user.id);
     const jobs = await listPrintjobsOfUser(trx, user.id);
     await deleteUserAndOwnedRows(trx, user.id);
+    effects.add(...withdrawalEffects(jobs));
     await recordAudit(trx, {
       actorUserId: actor.admin.id,
       action: 'user.delete',
@@ -51,7 +54,6 @@ export async function deleteUser(
     return {
       email: user.email,
       keys: documents.flatMap((d) => [d.original_key, d.pdf_key]),
-      scheduled: jobs.filter((j) => j.status === 'scheduled' && j.printer_id !== null),
     };
   });
   for (const key of result.keys) {
@@ -60,12 +62,6 @@ export async function deleteUser(
       .catch((err: unknown) =>
         ctx.log.error({ err, key }, 'could not remove a deleted user’s file'),
       );
-  }
-  for (const job of result.scheduled) {
-    const printerId = job.printer_id ?? 0;
-    await ctx.events
-      .publish(`printer:${printerId}`, { kind: 'job_cancelled', printerId, jobId: job.id })
-      .catch((err: unknown) => ctx.log.error({ err }, 'could not withdraw a deleted user’s job'));
   }
   return { email: result.email };
 }

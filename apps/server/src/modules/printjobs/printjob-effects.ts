@@ -1,0 +1,158 @@
+import type { TAppContext } from '../../context';
+import type { TDb } from '../../db/database';
+import type { TPrintjobRow } from '../../db/schema';
+import { enqueueJob } from '../jobs/queue';
+import { SEND_MAIL_JOB } from '../mail/mail.jobs';
+import type { TMail } from '../mail/mailer';
+
+/**
+ * What has to happen outside the database because a print job changed. The print-job domain
+ * decides them (the status writer derives them from the transition, see `effectsOfStatusChange`);
+ * callers only run their transaction through `withPrintjobTransaction`, which runs them once the
+ * transaction committed, so nobody is ever told about a change that was rolled back.
+ *
+ * Hooking in (e.g. an order that waits for its job to end: `after.express_order_id` with `after`
+ * printed, failed or archived, or a withdrawn job): add a kind here, derive it where the change
+ * happens (`effectsOfStatusChange` for status changes, `withdrawalEffects` for jobs that
+ * disappear) and run it in `runEffect`. Work that must be atomic with the change (rows of another
+ * table) belongs inside the transaction instead, next to `effects.add` in `changePrintjobStatus`,
+ * which sees the job before and after. Either way printjobs then imports that module's service,
+ * so that module must not import printjobs (`npm run boundaries` forbids folder cycles). An
+ * effect is for telling others, and a lost effect must be recoverable (polling, reconnection).
+ */
+export type TPrintjobEffect =
+  /** The owner's open pages (SSE `printjob`) reload the job; one per job, its latest state. */
+  | { kind: 'printjob_changed'; job: TPrintjobRow }
+  /** The printer's agent gets the released job at once (it also gets it on reconnection). */
+  | { kind: 'agent_release'; printerId: number; jobId: number }
+  /** The printer's agent drops a job it may still hold (failed, settled or deleted meanwhile). */
+  | { kind: 'agent_withdraw'; printerId: number; jobId: number }
+  /** A mail about the job; queued in the same transaction (the mail queue is transactional). */
+  | { kind: 'mail'; mail: TMail };
+
+/** Collects the effects of one transaction's print-job changes, in the order they happened. */
+export class PrintjobEffects {
+  readonly #effects: TPrintjobEffect[] = [];
+
+  add(...effects: TPrintjobEffect[]): void {
+    this.#effects.push(...effects);
+  }
+
+  get list(): readonly TPrintjobEffect[] {
+    return this.#effects;
+  }
+}
+
+/**
+ * Runs `fn` in a transaction with an effect collector, queues its mails inside the transaction,
+ * commits, and only then runs the other effects. A transaction that throws runs none.
+ */
+export async function withPrintjobTransaction<T>(
+  ctx: TAppContext,
+  fn: (trx: TDb, effects: PrintjobEffects) => Promise<T>,
+): Promise<T> {
+  const effects = new PrintjobEffects();
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const value = await fn(trx, effects);
+    for (const effect of effects.list) {
+      if (effect.kind === 'mail') await enqueueJob(trx, SEND_MAIL_JOB, effect.mail);
+    }
+    return value;
+  });
+  await runPrintjobEffects(ctx, effects.list);
+  return result;
+}
+
+/**
+ * Runs committed effects: agent pushes first (in order), then one `printjob_changed` per job with
+ * its latest state (a job printed and archived in one transaction is announced once, archived).
+ * A failed publish is logged, never thrown: the change is committed, and pages poll, agents
+ * re-read their jobs on reconnection.
+ */
+export async function runPrintjobEffects(
+  ctx: TAppContext,
+  effects: readonly TPrintjobEffect[],
+): Promise<void> {
+  const changed = new Map<number, TPrintjobRow>();
+  for (const effect of effects) {
+    if (effect.kind === 'printjob_changed') {
+      changed.delete(effect.job.id);
+      changed.set(effect.job.id, effect.job);
+    } else await runEffect(ctx, effect);
+  }
+  for (const job of changed.values()) await runEffect(ctx, { kind: 'printjob_changed', job });
+}
+
+async function runEffect(ctx: TAppContext, effect: TPrintjobEffect): Promise<void> {
+  const logged = (message: string) => (err: unknown) => ctx.log.error({ err }, message);
+  switch (effect.kind) {
+    case 'printjob_changed': {
+      const { job } = effect;
+      await ctx.events
+        .publish(`user:${job.user_id}`, {
+          kind: 'printjob_changed',
+          userId: job.user_id,
+          jobId: job.id,
+          status: job.status,
+        })
+        .catch(logged('could not publish a job change'));
+      return;
+    }
+    case 'agent_release':
+      await ctx.events
+        .publish(`printer:${effect.printerId}`, {
+          kind: 'job_released',
+          printerId: effect.printerId,
+          jobId: effect.jobId,
+        })
+        .catch(logged('could not push a released job'));
+      return;
+    case 'agent_withdraw':
+      await ctx.events
+        .publish(`printer:${effect.printerId}`, {
+          kind: 'job_cancelled',
+          printerId: effect.printerId,
+          jobId: effect.jobId,
+        })
+        .catch(logged('could not withdraw a job from its printer'));
+      return;
+    case 'mail':
+      // Queued inside the transaction by withPrintjobTransaction: nothing left to do.
+      return;
+  }
+}
+
+/**
+ * What a status change means outside the database: the owner's pages reload; a job released to a
+ * printer is pushed to its agent; a job that leaves a printer's queue for any reason but the
+ * printer's own report (an admin failed or settled it) is withdrawn from that agent.
+ */
+export function effectsOfStatusChange(
+  before: TPrintjobRow,
+  after: TPrintjobRow,
+  source: 'user' | 'admin' | 'printer',
+): TPrintjobEffect[] {
+  const effects: TPrintjobEffect[] = [];
+  if (after.status === 'scheduled' && before.status !== 'scheduled' && after.printer_id !== null)
+    effects.push({ kind: 'agent_release', printerId: after.printer_id, jobId: after.id });
+  if (
+    before.status === 'scheduled' &&
+    before.printer_id !== null &&
+    (after.status !== 'scheduled' || after.printer_id !== before.printer_id) &&
+    source !== 'printer'
+  )
+    effects.push({ kind: 'agent_withdraw', printerId: before.printer_id, jobId: before.id });
+  effects.push({ kind: 'printjob_changed', job: after });
+  return effects;
+}
+
+/** Jobs that disappear with their owner: those waiting at a printer are withdrawn from it. */
+export function withdrawalEffects(
+  jobs: readonly Pick<TPrintjobRow, 'id' | 'status' | 'printer_id'>[],
+): TPrintjobEffect[] {
+  return jobs.flatMap((job): TPrintjobEffect[] =>
+    job.status === 'scheduled' && job.printer_id !== null
+      ? [{ kind: 'agent_withdraw', printerId: job.printer_id, jobId: job.id }]
+      : [],
+  );
+}
