@@ -21,8 +21,10 @@ RUNTIME_PACKAGES=(
   util-linux
   cups-ipp-utils
   dbus
+  ghostscript
 )
 # cups-ipp-utils + dbus: the demo kiosk's IPP printer (ippeveprinter needs a D-Bus daemon).
+# ghostscript: the printer agent renders PDFs to PWG raster for printers that do not take PDF.
 # Tests: a browser too.
 TEST_PACKAGES=(chromium fonts-dejavu-core)
 

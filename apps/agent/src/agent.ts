@@ -17,7 +17,11 @@ import {
   IppError,
   createIppClient,
 } from './ipp/ipp-client.js';
+import type { PrinterCapabilities } from './ipp/capabilities.js';
 import { Journal, type TJournalEntry } from './journal.js';
+import { RenderError, ghostscriptVersion } from './print/ghostscript.js';
+import { planPrint } from './print/plan.js';
+import { type PreparedDocument, prepareDocument } from './print/prepare.js';
 
 export const AGENT_VERSION = '1.0.0';
 
@@ -52,6 +56,10 @@ export interface TAgentOptions {
   jobTimeoutMs?: number;
   /** After a job was interrupted, ask the server for it again this much later. */
   retryJobMs?: number;
+  /** How long the printer's capabilities (formats, resolutions...) are trusted. */
+  capabilitiesTtlMs?: number;
+  /** Longest Ghostscript may take to render one document for a raster-only printer. */
+  renderTimeoutMs?: number;
   /** Called when a job message arrives (the latency benchmark listens here). */
   onJobReceived?: (jobId: number) => void;
 }
@@ -102,6 +110,7 @@ export class PrinterAgent {
   private readonly cancelled = new Set<number>();
   private runner: Promise<void> = Promise.resolve();
   private readonly stateListeners = new Set<(state: TState) => void>();
+  private capabilities: { value: PrinterCapabilities; until: number } | undefined;
   printerId: number | undefined;
 
   constructor(private readonly options: TAgentOptions) {
@@ -234,6 +243,7 @@ export class PrinterAgent {
         this.log.info('connected', { printerId: message.printerId, name: message.name });
         this.startHeartbeat(message.heartbeatMs);
         this.setState('online');
+        void this.describePrinter();
         // Reports the server has not acknowledged yet go out again.
         for (const entry of this.journal.entries())
           if (entry.outcome) this.sendFinished(entry.job.jobId, entry.outcome);
@@ -392,6 +402,7 @@ export class PrinterAgent {
     const name = ippJobName(job.jobId, index);
     const user = `printomat-user-${job.userId}`;
     const deadline = Date.now() + (this.options.printerWaitMs ?? 5 * 60_000);
+    let prepared: PreparedDocument | undefined;
     const giveUp = async (reason: string) => {
       // Nothing of this document reached the printer.
       part.submitting = false;
@@ -401,49 +412,120 @@ export class PrinterAgent {
       await this.journal.save();
       return null;
     };
-    for (;;) {
-      try {
-        const { jobId } = await this.ipp.printWhenIdle(
-          pdf,
-          {
-            jobName: name,
-            copies: document.copies,
-            sides: job.sides,
-            colorMode: job.colorMode,
-            numberUp: job.numberUp,
-            orientation: job.orientation,
-            requestingUser: user,
-          },
-          { timeoutMs: Math.max(1, deadline - Date.now()) },
-        );
-        part.ippJobId = jobId;
+    try {
+      for (;;) {
+        try {
+          // What the printer accepts decides what is sent: the PDF, or a raster rendered from it.
+          prepared ??= await prepareDocument(
+            pdf,
+            job,
+            document.copies,
+            await this.printerCapabilities(),
+            {
+              ...(this.options.renderTimeoutMs
+                ? { renderTimeoutMs: this.options.renderTimeoutMs }
+                : {}),
+            },
+          );
+          if (!prepared.ok) return await giveUp(prepared.reason);
+          // Withdrawn while it was being rendered: it must not reach the printer now.
+          if (this.cancelled.has(job.jobId)) throw new Error('job withdrawn by the server');
+          const { jobId } = await this.ipp.printWhenIdle(
+            prepared.data,
+            { jobName: name, requestingUser: user, ...prepared.attrs },
+            { timeoutMs: Math.max(1, deadline - Date.now()) },
+          );
+          part.ippJobId = jobId;
+          part.submitting = false;
+          await this.journal.save();
+          return jobId;
+        } catch (err) {
+          const next = await this.afterSubmitError(err, { name, user, part, deadline, giveUp });
+          if (next !== undefined) return next;
+          // Nothing reached the printer: a job the server withdrew meanwhile stops here.
+          if (this.cancelled.has(job.jobId))
+            throw new Error('job withdrawn by the server', { cause: err });
+          await sleep(1_000);
+        }
+      }
+    } finally {
+      if (prepared?.ok) await prepared.cleanup();
+    }
+  }
+
+  /**
+   * Decides what a failed submission means: the printer's job id when it took the document after
+   * all, null when the job cannot go on, undefined to try again (after a pause).
+   */
+  private async afterSubmitError(
+    err: unknown,
+    ctx: {
+      name: string;
+      user: string;
+      part: TJournalEntry['parts'][number];
+      deadline: number;
+      giveUp: (reason: string) => Promise<null>;
+    },
+  ): Promise<number | null | undefined> {
+    const { name, user, part, deadline, giveUp } = ctx;
+    if (err instanceof RenderError)
+      return giveUp(`the document could not be rendered for the printer (${err.message})`);
+    if (isUncertain(err)) {
+      // The printer may have taken the job before the connection broke: ask before resending.
+      const found = await this.ipp.findJobsByName(name, user).catch(() => [] as number[]);
+      if (found.length > 0) {
+        part.ippJobId = Math.min(...found);
         part.submitting = false;
         await this.journal.save();
-        return jobId;
-      } catch (err) {
-        if (isUncertain(err)) {
-          // The printer may have taken the job before the connection broke: ask before resending.
-          const found = await this.ipp.findJobsByName(name, user).catch(() => [] as number[]);
-          if (found.length > 0) {
-            part.ippJobId = Math.min(...found);
-            part.submitting = false;
-            await this.journal.save();
-            return part.ippJobId;
-          }
-        } else if (err instanceof IppError && !(err instanceof IppBusyError)) {
-          // The printer refuses the document for good (format, attributes): retrying cannot help.
-          return giveUp(`the printer refused the document (${err.message})`);
-        } else if (!isConnectionError(err) && !(err instanceof IppBusyError)) {
-          throw err;
-        }
-        if (Date.now() >= deadline)
-          return giveUp(err instanceof IppBusyError ? 'printer busy' : 'printer unreachable');
-        // Nothing reached the printer: a job the server withdrew meanwhile stops here.
-        if (this.cancelled.has(job.jobId))
-          throw new Error('job withdrawn by the server', { cause: err });
-        await sleep(1_000);
+        return part.ippJobId;
       }
+    } else if (err instanceof IppError && !(err instanceof IppBusyError)) {
+      // The printer refuses the document for good (format, attributes): retrying cannot help.
+      // Its settings may have changed, though: the next job asks for its capabilities afresh.
+      this.capabilities = undefined;
+      return giveUp(`the printer refused the document (${err.message})`);
+    } else if (!isConnectionError(err) && !(err instanceof IppBusyError)) {
+      throw err;
     }
+    if (Date.now() >= deadline)
+      return giveUp(err instanceof IppBusyError ? 'printer busy' : 'printer unreachable');
+    return undefined;
+  }
+
+  /** Tells the operator what this printer will be sent, or why it cannot print our jobs. */
+  private async describePrinter(): Promise<void> {
+    let caps: PrinterCapabilities;
+    try {
+      caps = await this.printerCapabilities();
+    } catch {
+      return; // Off or unreachable: the status says so, and each job asks again.
+    }
+    const plan = planPrint(caps, { colorMode: 'color', sides: 'one-sided', copies: 1 });
+    if (plan.format === 'unsupported') {
+      this.log.warn(`jobs cannot print here: ${plan.reason}`);
+      return;
+    }
+    this.log.info('printer formats', {
+      accepts: caps.documentFormats,
+      sends: plan.format === 'pdf' ? 'application/pdf' : `${plan.format} at ${plan.dpi} dpi`,
+    });
+    if (plan.format !== 'pdf' && (await ghostscriptVersion()) === null)
+      this.log.error(
+        'this printer does not take PDF and Ghostscript (gs) is missing: jobs will fail until ' +
+          'the ghostscript package is installed',
+      );
+  }
+
+  /**
+   * The printer's formats, resolutions, colour and duplex abilities, asked before a job and kept
+   * a short while (a minute by default): someone may switch the printer or change its settings.
+   */
+  private async printerCapabilities(): Promise<PrinterCapabilities> {
+    const cached = this.capabilities;
+    if (cached && cached.until > Date.now()) return cached.value;
+    const value = await this.ipp.getCapabilities();
+    this.capabilities = { value, until: Date.now() + (this.options.capabilitiesTtlMs ?? 60_000) };
+    return value;
   }
 
   private outcomeOf(entry: TJournalEntry): NonNullable<TJournalEntry['outcome']> {

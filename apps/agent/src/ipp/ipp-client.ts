@@ -1,4 +1,12 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import http from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import {
+  CAPABILITY_ATTRIBUTES,
+  type PrinterCapabilities,
+  parseCapabilities,
+} from './capabilities.js';
 import {
   type EncodableAttribute,
   type IppAttributes,
@@ -43,11 +51,17 @@ export interface PrintJobAttributes {
   copies: number;
   sides: Sides;
   colorMode: ColorMode;
-  numberUp: 1 | 2 | 4;
+  /** null = omit (the document already has its pages laid out, e.g. a rendered raster). */
+  numberUp: 1 | 2 | 4 | null;
   /** null = omit (printer decides / auto-rotate). */
   orientation: 'portrait' | 'landscape' | null;
   requestingUser?: string;
+  /** MIME type of the document; default application/pdf. */
+  documentFormat?: string;
 }
+
+/** The document to print: in memory, or a file streamed from disk (rasters can be large). */
+export type PrintData = Buffer | { file: string };
 
 export type JobState =
   'pending' | 'held' | 'processing' | 'stopped' | 'canceled' | 'aborted' | 'completed';
@@ -77,7 +91,7 @@ export interface PrinterStatus {
 }
 
 export interface IppClient {
-  printJob(pdf: Buffer, attrs: PrintJobAttributes): Promise<{ jobId: number; jobUri?: string }>;
+  printJob(data: PrintData, attrs: PrintJobAttributes): Promise<{ jobId: number; jobUri?: string }>;
   getJob(jobId: number): Promise<JobStatus>;
   /**
    * Jobs of any state whose job-name is `name` (to find a job submitted before a crash), asked
@@ -85,9 +99,11 @@ export interface IppClient {
    */
   findJobsByName(name: string, user?: string): Promise<number[]>;
   getPrinter(): Promise<PrinterStatus>;
+  /** What the printer accepts: formats, raster resolutions and colour spaces, duplex... */
+  getCapabilities(): Promise<PrinterCapabilities>;
   waitForJob(jobId: number, opts?: { timeoutMs?: number; pollMs?: number }): Promise<JobStatus>;
   printWhenIdle(
-    pdf: Buffer,
+    data: PrintData,
     attrs: PrintJobAttributes,
     opts?: { timeoutMs?: number; initialDelayMs?: number; maxDelayMs?: number },
   ): Promise<{ jobId: number; jobUri?: string }>;
@@ -194,7 +210,9 @@ export function parseJobAttributes(attrs: IppAttributes): JobStatus {
   };
 }
 
-function post(url: URL, body: Buffer, timeoutMs: number): Promise<Buffer> {
+/** Posts an IPP request; `file`, when given, is streamed after `body` (the document data). */
+async function post(url: URL, body: Buffer, timeoutMs: number, file?: string): Promise<Buffer> {
+  const fileSize = file === undefined ? 0 : (await stat(file)).size;
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -202,7 +220,7 @@ function post(url: URL, body: Buffer, timeoutMs: number): Promise<Buffer> {
         port: url.port || 631,
         path: url.pathname + url.search,
         method: 'POST',
-        headers: { 'Content-Type': 'application/ipp', 'Content-Length': body.length },
+        headers: { 'Content-Type': 'application/ipp', 'Content-Length': body.length + fileSize },
         timeout: timeoutMs,
       },
       (res) => {
@@ -226,7 +244,14 @@ function post(url: URL, body: Buffer, timeoutMs: number): Promise<Buffer> {
     );
     req.on('timeout', () => req.destroy(new Error('IPP request timed out')));
     req.on('error', reject);
-    req.end(body);
+    if (file === undefined) {
+      req.end(body);
+      return;
+    }
+    req.write(body);
+    pipeline(createReadStream(file), req).catch((err: unknown) =>
+      req.destroy(err instanceof Error ? err : new Error(String(err))),
+    );
   });
 }
 
@@ -254,11 +279,13 @@ export function createIppClient(
     name: string,
     operation: number,
     groups: Parameters<typeof encodeRequest>[0]['groups'],
-    data?: Buffer,
+    data?: PrintData,
   ): Promise<IppResponse> {
     requestId = (requestId % 0x7fffffff) + 1;
-    const body = encodeRequest({ operation, requestId, groups, ...(data ? { data } : {}) });
-    const res = decodeResponse(await post(httpUrl, body, requestTimeoutMs));
+    const inline = Buffer.isBuffer(data) ? { data } : {};
+    const body = encodeRequest({ operation, requestId, groups, ...inline });
+    const file = data !== undefined && !Buffer.isBuffer(data) ? data.file : undefined;
+    const res = decodeResponse(await post(httpUrl, body, requestTimeoutMs, file));
     if (res.statusCode >= 0x0100) {
       const message = first(groupAttributes(res, 'operation'), 'status-message');
       const msg = typeof message === 'string' ? message : undefined;
@@ -269,7 +296,7 @@ export function createIppClient(
   }
 
   const client: IppClient = {
-    async printJob(pdf, attrs) {
+    async printJob(data, attrs) {
       if (!Number.isInteger(attrs.copies) || attrs.copies < 1) {
         throw new Error(`Invalid copies: ${attrs.copies}`);
       }
@@ -277,8 +304,9 @@ export function createIppClient(
         { name: 'copies', tag: 'integer', values: [attrs.copies] },
         { name: 'sides', tag: 'keyword', values: [attrs.sides] },
         { name: 'print-color-mode', tag: 'keyword', values: [attrs.colorMode] },
-        { name: 'number-up', tag: 'integer', values: [attrs.numberUp] },
       ];
+      if (attrs.numberUp !== null)
+        job.push({ name: 'number-up', tag: 'integer', values: [attrs.numberUp] });
       if (attrs.orientation !== null) {
         job.push({
           name: 'orientation-requested',
@@ -295,12 +323,16 @@ export function createIppClient(
             attributes: [
               ...baseOperation(attrs.requestingUser),
               { name: 'job-name', tag: 'nameWithoutLanguage', values: [attrs.jobName] },
-              { name: 'document-format', tag: 'mimeMediaType', values: ['application/pdf'] },
+              {
+                name: 'document-format',
+                tag: 'mimeMediaType',
+                values: [attrs.documentFormat ?? 'application/pdf'],
+              },
             ],
           },
           { group: 'job', attributes: job },
         ],
-        pdf,
+        data,
       );
       const jobAttrs = groupAttributes(res, 'job');
       const jobId = num(jobAttrs, 'job-id');
@@ -380,6 +412,19 @@ export function createIppClient(
       return parsePrinterAttributes(groupAttributes(res, 'printer'));
     },
 
+    async getCapabilities() {
+      const res = await call('Get-Printer-Attributes', Operation.getPrinterAttributes, [
+        {
+          group: 'operation',
+          attributes: [
+            ...baseOperation(),
+            { name: 'requested-attributes', tag: 'keyword', values: CAPABILITY_ATTRIBUTES },
+          ],
+        },
+      ]);
+      return parseCapabilities(groupAttributes(res, 'printer'));
+    },
+
     async waitForJob(jobId, opts = {}) {
       const timeoutMs = opts.timeoutMs ?? 120_000;
       const pollMs = opts.pollMs ?? 500;
@@ -394,14 +439,14 @@ export function createIppClient(
       }
     },
 
-    async printWhenIdle(pdf, attrs, opts = {}) {
+    async printWhenIdle(data, attrs, opts = {}) {
       const timeoutMs = opts.timeoutMs ?? 120_000;
       const maxDelayMs = opts.maxDelayMs ?? 5_000;
       let delay = opts.initialDelayMs ?? 250;
       const deadline = Date.now() + timeoutMs;
       while (true) {
         try {
-          return await client.printJob(pdf, attrs);
+          return await client.printJob(data, attrs);
         } catch (err) {
           if (!(err instanceof IppBusyError)) throw err;
           const remaining = deadline - Date.now();

@@ -14,8 +14,9 @@ export interface PrintedJob {
 
 /**
  * A real IPP Everywhere printer on this machine: Debian's `ippeveprinter` (cups-ipp-utils), which
- * the demo kiosk and the tests print to. Every job's PDF is kept in the spool directory and its
- * IPP attributes are appended to `jobs.jsonl`, so one can see exactly what was printed.
+ * the demo kiosk and the tests print to. Every job's document (PDF or raster) is kept in the
+ * spool directory and its IPP attributes are appended to `jobs.jsonl`, so one can see exactly
+ * what was printed.
  */
 export interface TestPrinter {
   uri: string;
@@ -97,6 +98,13 @@ export async function startTestPrinter(
     /** Keep the printer's files here (kept after stop); default: a temporary directory. */
     dir?: string;
     port?: number;
+    /**
+     * Document formats it accepts (ippeveprinter -f), default application/pdf; e.g.
+     * image/pwg-raster for a printer that takes only PWG raster, as many IPP Everywhere ones do.
+     */
+    formats?: readonly string[];
+    /** A colour printer (its rasters may be sRGB); default monochrome. */
+    color?: boolean;
   } = {},
 ): Promise<TestPrinter> {
   const keep = opts.dir !== undefined;
@@ -119,7 +127,10 @@ export async function startTestPrinter(
       [
         ...['-n', 'localhost', '-p', String(port), '-r', 'off'],
         ...['-d', spoolDir, '-k', '-c', script],
-        ...['-f', 'application/pdf', '-2', '-M', 'Printomat', '-m', 'Test Printer'],
+        ...['-f', (opts.formats ?? ['application/pdf']).join(','), '-2'],
+        // A colour speed (pages per minute) is what makes ippeveprinter a colour printer.
+        ...(opts.color ? ['-s', '10,5'] : []),
+        ...['-M', 'Printomat', '-m', 'Test Printer'],
         opts.name ?? 'PrintomatTest',
       ],
       {
