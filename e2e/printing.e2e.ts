@@ -11,10 +11,10 @@ import { startAgentProcess, type TAgentProcess } from './helpers/agent-process';
 import { launchBrowser } from './helpers/browser';
 import { registerKioskAgent } from './helpers/kiosk';
 import { signedInPrintPage } from './helpers/pages';
+import { remainingPages, uploadConfirmRelease as releaseWithCode } from './helpers/print-flow';
 import { startServer, type TRunningServer } from './helpers/server';
 import { stopAll } from './helpers/teardown';
 
-const CODE = '418273'; // Złote Tarasy in the demo data
 const MINION = 'e2e-kiosk';
 
 let server: TRunningServer;
@@ -56,26 +56,10 @@ afterAll(() => stopAll({ agent, browser, printer, server, dir }));
 const signedInPage = () =>
   signedInPrintPage(browser, server.url, 'anna@printomat.example', 'anna-demo-2026');
 
-const remaining = async (page: Page) =>
-  Number(await page.getByTestId('remaining-pages').first().innerText());
+const remaining = remainingPages;
 
 /** Uploads the lecture, prints it double-sided, confirms and releases it with the printer's code. */
-async function uploadConfirmRelease(page: Page): Promise<void> {
-  await page.getByTestId('file-input').setInputFiles(path.join(dir, 'lecture.pdf'));
-  await expect
-    .poll(() => page.locator('[data-testid=document-row][data-state=uploaded]').count(), {
-      timeout: 30_000,
-    })
-    .toBe(1);
-  await page.getByTestId('settings').locator('input[name=is_duplex]').check();
-  await expect.poll(async () => Number(await page.getByTestId('job-cost').innerText())).toBe(3);
-  await page.getByTestId('submit-button').click();
-  await page.getByTestId('print-with-code').click();
-  await page.getByTestId('modal').locator('input[name=code]').fill(CODE);
-  await page.getByTestId('modal').locator('button[type=submit]').click();
-  await page.getByTestId('release-started').waitFor();
-  await page.keyboard.press('Escape');
-}
+const uploadConfirmRelease = (page: Page) => releaseWithCode(page, path.join(dir, 'lecture.pdf'));
 
 describe('printing at a kiosk', () => {
   it('prints exactly the normalised PDF with the chosen settings and debits the pages', async () => {

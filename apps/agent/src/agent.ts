@@ -18,7 +18,8 @@ import {
   createIppClient,
 } from './ipp/ipp-client.js';
 import type { PrinterCapabilities } from './ipp/capabilities.js';
-import { Journal, type TJournalEntry } from './journal.js';
+import { Journal, type TJournalEntry, journalKey, keyOfEntry } from './journal.js';
+import { TroubleClock, deviceTrouble } from './print/device-trouble.js';
 import { RenderError, ghostscriptVersion } from './print/ghostscript.js';
 import { planPrint } from './print/plan.js';
 import { type PreparedDocument, prepareDocument } from './print/prepare.js';
@@ -50,8 +51,13 @@ export interface TAgentOptions {
   /** Reconnection backoff bounds. */
   minReconnectMs?: number;
   maxReconnectMs?: number;
-  /** How long to keep retrying a busy or unreachable printer before failing a job. */
+  /** How long to keep retrying a busy printer before failing a job. */
   printerWaitMs?: number;
+  /**
+   * How long the device may be out of paper, jammed, out of toner, stopped or unreachable before
+   * a job waiting for it fails (and is given back), or one it is printing is cancelled.
+   */
+  printerErrorWaitMs?: number;
   /** Longest a single document may take to print. */
   jobTimeoutMs?: number;
   /** After a job was interrupted, ask the server for it again this much later. */
@@ -71,8 +77,20 @@ const STATUS_TIMEOUT_MS = 3_000;
 /** Printer status is trimmed to this many bytes of JSON (the server takes 64 KiB messages). */
 const MAX_STATUS_BYTES = 16 * 1024;
 
+/** Default of printerErrorWaitMs: a job at a printer in error is given back within a minute. */
+const PRINTER_ERROR_WAIT_MS = 45_000;
+/** A Print-Job to a busy printer is retried this long before the device's state is asked again. */
+const BUSY_SLICE_MS = 10_000;
+/** While a job prints, the device's state is asked this often. */
+const TROUBLE_POLL_MS = 2_000;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const ippJobName = (jobId: number, part: number) => `printomat-${jobId}-${part + 1}`;
+/** The IPP job-name of a document: unique per release, so a re-released job is never mistaken. */
+const ippJobName = (job: TAgentJob, part: number) =>
+  job.release === undefined
+    ? `printomat-${job.jobId}-${part + 1}`
+    : `printomat-${job.jobId}-r${job.release.replace(/[^0-9]/g, '')}-${part + 1}`;
+const ippUser = (job: TAgentJob) => `printomat-user-${job.userId}`;
 
 /** No connection was made: the printer certainly did not get the request. */
 function isConnectionError(err: unknown): boolean {
@@ -106,8 +124,10 @@ export class PrinterAgent {
   private attempt = 0;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
-  private readonly queued = new Set<number>();
-  private readonly cancelled = new Set<number>();
+  /** Journal keys (one per release of a job) waiting for or being printed by the runner. */
+  private readonly queued = new Set<string>();
+  /** Releases withdrawn before anything reached the printer: dropped, never reported. */
+  private readonly cancelled = new Set<string>();
   private runner: Promise<void> = Promise.resolve();
   private readonly stateListeners = new Set<(state: TState) => void>();
   private capabilities: { value: PrinterCapabilities; until: number } | undefined;
@@ -244,9 +264,11 @@ export class PrinterAgent {
         this.startHeartbeat(message.heartbeatMs);
         this.setState('online');
         void this.describePrinter();
-        // Reports the server has not acknowledged yet go out again.
+        // Reports the server has not acknowledged yet go out again; jobs still open are asked for
+        // again: one withdrawn while the link was down is answered with its withdrawal.
         for (const entry of this.journal.entries())
-          if (entry.outcome) this.sendFinished(entry.job.jobId, entry.outcome);
+          if (entry.outcome) this.sendFinished(entry);
+          else this.send({ type: 'job_refresh', jobId: entry.job.jobId });
         return;
       case 'detected':
         this.attempt = 0;
@@ -263,69 +285,128 @@ export class PrinterAgent {
         return;
       case 'finished_ack':
         this.journal
-          .remove(message.jobId)
+          .remove(journalKey(message.jobId, message.release))
           .catch((err: unknown) => this.logError('journal not written', err));
         return;
       case 'usage_ack':
         return;
-      case 'job_cancelled': {
-        const entry = this.journal.get(message.jobId);
-        // Withdrawn (an admin failed it) before any of it reached the printer: drop it, also
-        // while waiting for an unreachable printer. A document the printer took finishes there.
-        if (
-          entry &&
-          !entry.outcome &&
-          entry.parts.every((p) => p.ippJobId === undefined && !p.final)
-        ) {
-          this.cancelled.add(message.jobId);
-          this.log.info('job withdrawn by the server', { jobId: message.jobId });
-          this.journal
-            .remove(message.jobId)
-            .catch((err: unknown) => this.logError('journal not written', err));
-        }
+      case 'job_cancelled':
+        for (const entry of this.journal.ofJob(message.jobId)) this.withdraw(entry);
         return;
+    }
+  }
+
+  /**
+   * The server withdrew a release of a job (an admin failed it, or released it anew). Nothing of
+   * it reached the printer: it is dropped, also while waiting for an unreachable printer. Some did:
+   * what is still pending or printing there is cancelled (IPP Cancel-Job), nothing more is sent,
+   * and the report says what came out anyway, so the charge follows the pages printed.
+   */
+  private withdraw(entry: TJournalEntry): void {
+    if (entry.outcome || entry.withdrawn) return;
+    const key = keyOfEntry(entry);
+    this.log.info('job withdrawn by the server', {
+      jobId: entry.job.jobId,
+      release: entry.job.release,
+    });
+    if (entry.parts.every((p) => p.ippJobId === undefined && !p.final && !p.submitting)) {
+      this.cancelled.add(key);
+      this.journal.remove(key).catch((err: unknown) => this.logError('journal not written', err));
+      return;
+    }
+    entry.withdrawn = true;
+    this.journal.save().catch((err: unknown) => this.logError('journal not written', err));
+    void this.cancelAtPrinter(entry);
+    // Followed to its end and reported, also when the runner was no longer at it.
+    this.schedule(entry);
+  }
+
+  /** Cancel-Job for every document of the entry the printer holds and has not finished. */
+  private async cancelAtPrinter(entry: TJournalEntry): Promise<void> {
+    for (const part of entry.parts) {
+      if (part.ippJobId === undefined || part.final) continue;
+      try {
+        await this.ipp.cancelJob(part.ippJobId, ippUser(entry.job));
+        this.log.info('job cancelled at the printer', {
+          jobId: entry.job.jobId,
+          ippJobId: part.ippJobId,
+        });
+      } catch (err) {
+        // Ended meanwhile (the report says how) or the printer is away (it is followed).
+        this.logError('Cancel-Job failed', err, {
+          jobId: entry.job.jobId,
+          ippJobId: part.ippJobId,
+        });
       }
     }
   }
 
+  private isStopped(entry: TJournalEntry): boolean {
+    return entry.withdrawn === true || this.cancelled.has(keyOfEntry(entry));
+  }
+
   /** A job (new, or delivered again): record it, then print it once, in arrival order. */
   private async accept(job: TAgentJob): Promise<void> {
-    const known = this.journal.get(job.jobId);
-    if (known?.outcome) return this.sendFinished(job.jobId, known.outcome);
+    const key = journalKey(job.jobId, job.release);
+    // A journal written before releases had names (an agent update): its open entry of the job
+    // is this release, not an earlier one to withdraw.
+    const unnamed = this.journal.get(journalKey(job.jobId, undefined));
+    if (unnamed && !unnamed.outcome && job.release !== undefined && !this.journal.get(key)) {
+      await this.journal.remove(keyOfEntry(unnamed));
+      unnamed.job = job;
+      await this.journal.put(unnamed);
+    }
+    // The job was released anew: an earlier release still open here was withdrawn (its remainder
+    // must not print; this release prints the whole job, once).
+    for (const other of this.journal.ofJob(job.jobId))
+      if (keyOfEntry(other) !== key) this.withdraw(other);
+    const known = this.journal.get(key);
+    if (known?.outcome) return this.sendFinished(known);
     // A repeated delivery brings fresh download links; what was printed stays recorded.
+    let entry: TJournalEntry;
     if (known) {
       known.job = job;
+      entry = known;
       await this.journal.save();
     } else {
-      await this.journal.put({ job, parts: [], receivedAt: new Date().toISOString() });
+      entry = { job, parts: [], receivedAt: new Date().toISOString() };
+      await this.journal.put(entry);
     }
-    this.cancelled.delete(job.jobId);
-    if (this.queued.has(job.jobId)) return;
-    this.queued.add(job.jobId);
+    this.cancelled.delete(key);
+    this.schedule(entry);
+  }
+
+  /** Queues the entry for the runner (one job at a time, in arrival order), once. */
+  private schedule(entry: TJournalEntry): void {
+    const key = keyOfEntry(entry);
+    const { jobId } = entry.job;
+    if (this.queued.has(key)) return;
+    this.queued.add(key);
     this.runner = this.runner
-      .then(() => this.run(job.jobId))
+      .then(() => this.run(key))
       .catch((err: unknown) => {
         // Something temporary (network, printer, an expired link): ask the server for the job
         // again in a moment; it answers with fresh links if the job is still ours to print.
-        this.logError('job interrupted; asking the server for it again', err, { jobId: job.jobId });
+        this.logError('job interrupted; asking the server for it again', err, { jobId });
         const timer = setTimeout(
-          () => this.send({ type: 'job_refresh', jobId: job.jobId }),
+          () => this.send({ type: 'job_refresh', jobId }),
           this.options.retryJobMs ?? 5_000,
         );
         timer.unref();
       })
-      .finally(() => this.queued.delete(job.jobId));
+      .finally(() => this.queued.delete(key));
   }
 
   private logError(msg: string, err: unknown, details: Record<string, unknown> = {}): void {
     this.log.error(msg, { ...details, error: err instanceof Error ? err.message : String(err) });
   }
 
-  private async run(jobId: number): Promise<void> {
-    const entry = this.journal.get(jobId);
-    if (!entry || entry.outcome || this.cancelled.has(jobId)) return;
+  private async run(key: string): Promise<void> {
+    const entry = this.journal.get(key);
+    if (!entry || entry.outcome || this.cancelled.has(key)) return;
     const { job } = entry;
-    const user = `printomat-user-${job.userId}`;
+    const { jobId } = job;
+    const user = ippUser(job);
     for (let i = 0; i < job.documents.length; i++) {
       const part = (entry.parts[i] ??= {});
       if (part.final) {
@@ -334,37 +415,50 @@ export class PrinterAgent {
       }
       if (part.ippJobId === undefined && part.submitting) {
         // Sent before a crash or a lost answer, or maybe not: the printer knows.
-        const found = await this.ipp.findJobsByName(ippJobName(jobId, i), user);
+        const found = await this.ipp.findJobsByName(ippJobName(job, i), user);
         if (found.length > 0) part.ippJobId = Math.min(...found);
         else part.submitting = false;
         await this.journal.save();
       }
       if (part.ippJobId === undefined) {
+        // Withdrawn, or stopped for a printer in error: nothing more goes to the printer.
+        if (this.isStopped(entry) || entry.stopReason) break;
         const submitted = await this.submit(entry, i);
         if (submitted === null) break;
       }
-      if (i === 0) this.send({ type: 'job_started', jobId });
-      const status = await this.follow(part.ippJobId as number);
+      // Withdrawn while the document was on its way: cancelled there at once.
+      if (entry.withdrawn) await this.cancelAtPrinter(entry);
+      else if (i === 0)
+        this.send({ type: 'job_started', jobId, ...(job.release ? { release: job.release } : {}) });
+      const status = await this.follow(entry, part.ippJobId as number);
       part.final = status.state;
       part.impressions = status.impressions;
       await this.journal.save();
-      if (part.final !== 'completed') break;
+      if (part.final !== 'completed' || entry.withdrawn) break;
     }
+    // Dropped before anything reached the printer: there is nothing to report.
+    if (this.cancelled.has(key)) return;
     entry.outcome = this.outcomeOf(entry);
     await this.journal.save();
-    this.log.info('job ended', { jobId, ...entry.outcome });
-    this.sendFinished(jobId, entry.outcome);
+    this.log.info('job ended', { jobId, release: job.release, ...entry.outcome });
+    this.sendFinished(entry);
   }
 
   /**
    * Follows an IPP job to its end. Connection trouble while asking is retried until the job's
-   * time limit; a job the printer no longer knows was accepted and has left its queue, which
-   * printers do with finished jobs: it counts as completed, impressions unknown.
+   * time limit (the printer may still print what it took); a job the printer no longer knows
+   * was accepted and has left its queue, which printers do with finished jobs: it counts as
+   * completed, impressions unknown. A device in error (out of paper, jammed...) for
+   * printerErrorWaitMs while the job waits or prints: the job is cancelled there and ends with
+   * what came out.
    */
   private async follow(
+    entry: TJournalEntry,
     ippJobId: number,
   ): Promise<{ state: 'completed' | 'aborted' | 'canceled'; impressions: number | null }> {
     const deadline = Date.now() + (this.options.jobTimeoutMs ?? 30 * 60_000);
+    const trouble = new TroubleClock(this.options.printerErrorWaitMs ?? PRINTER_ERROR_WAIT_MS);
+    let nextTroubleCheck = 0;
     for (;;) {
       try {
         const status = await this.ipp.getJob(ippJobId);
@@ -374,6 +468,16 @@ export class PrinterAgent {
           status.state === 'canceled'
         )
           return { state: status.state, impressions: status.impressionsCompleted };
+        if (!entry.withdrawn && !entry.stopReason && Date.now() >= nextTroubleCheck) {
+          nextTroubleCheck = Date.now() + TROUBLE_POLL_MS;
+          const now = await deviceTrouble(this.ipp);
+          if (now !== null && trouble.note(now)) {
+            entry.stopReason = now;
+            await this.journal.save();
+            this.log.warn('printer in error: job cancelled there', { jobId: entry.job.jobId });
+            await this.cancelAtPrinter(entry);
+          } else if (now === null) trouble.note(null);
+        }
       } catch (err) {
         if (err instanceof IppError && err.statusCode === IPP_STATUS_CLIENT_ERROR_NOT_FOUND)
           return { state: 'completed', impressions: null };
@@ -399,9 +503,10 @@ export class PrinterAgent {
     part.submitting = true;
     entry.parts[index] = part;
     await this.journal.save();
-    const name = ippJobName(job.jobId, index);
-    const user = `printomat-user-${job.userId}`;
+    const name = ippJobName(job, index);
+    const user = ippUser(job);
     const deadline = Date.now() + (this.options.printerWaitMs ?? 5 * 60_000);
+    const trouble = new TroubleClock(this.options.printerErrorWaitMs ?? PRINTER_ERROR_WAIT_MS);
     let prepared: PreparedDocument | undefined;
     const giveUp = async (reason: string) => {
       // Nothing of this document reached the printer.
@@ -412,8 +517,23 @@ export class PrinterAgent {
       await this.journal.save();
       return null;
     };
+    // Withdrawn meanwhile: it must not reach the printer now.
+    const drop = async () => {
+      part.submitting = false;
+      await this.journal.save();
+      return null;
+    };
     try {
       for (;;) {
+        if (this.isStopped(entry)) return await drop();
+        // A device in error takes nothing: the job fails once the trouble lasted the limit.
+        const now = await deviceTrouble(this.ipp);
+        if (now !== null) {
+          if (trouble.note(now)) return await giveUp(now);
+          await sleep(1_000);
+          continue;
+        }
+        trouble.note(null);
         try {
           // What the printer accepts decides what is sent: the PDF, or a raster rendered from it.
           prepared ??= await prepareDocument(
@@ -429,11 +549,12 @@ export class PrinterAgent {
           );
           if (!prepared.ok) return await giveUp(prepared.reason);
           // Withdrawn while it was being rendered: it must not reach the printer now.
-          if (this.cancelled.has(job.jobId)) throw new Error('job withdrawn by the server');
+          if (this.isStopped(entry)) return await drop();
+          // A busy printer is retried in slices, so its state is looked at in between.
           const { jobId } = await this.ipp.printWhenIdle(
             prepared.data,
             { jobName: name, requestingUser: user, ...prepared.attrs },
-            { timeoutMs: Math.max(1, deadline - Date.now()) },
+            { timeoutMs: Math.max(1, Math.min(BUSY_SLICE_MS, deadline - Date.now())) },
           );
           part.ippJobId = jobId;
           part.submitting = false;
@@ -442,9 +563,6 @@ export class PrinterAgent {
         } catch (err) {
           const next = await this.afterSubmitError(err, { name, user, part, deadline, giveUp });
           if (next !== undefined) return next;
-          // Nothing reached the printer: a job the server withdrew meanwhile stops here.
-          if (this.cancelled.has(job.jobId))
-            throw new Error('job withdrawn by the server', { cause: err });
           await sleep(1_000);
         }
       }
@@ -537,8 +655,14 @@ export class PrinterAgent {
       outcome: printed ? 'printed' : 'failed',
       impressions: this.impressionsOf(entry),
       documentsCompleted: this.documentsCompleted(entry),
-      ...(printed ? {} : { reason: entry.outcome?.reason ?? 'the printer aborted the job' }),
+      ...(printed ? {} : { reason: this.failureReason(entry) }),
     };
+  }
+
+  private failureReason(entry: TJournalEntry): string {
+    if (entry.outcome?.reason) return entry.outcome.reason;
+    if (entry.withdrawn) return 'withdrawn by the server: cancelled at the printer';
+    return entry.stopReason ?? 'the printer aborted the job';
   }
 
   /**
@@ -565,10 +689,13 @@ export class PrinterAgent {
     return n;
   }
 
-  private sendFinished(jobId: number, outcome: NonNullable<TJournalEntry['outcome']>): void {
+  private sendFinished(entry: TJournalEntry): void {
+    const { outcome } = entry;
+    if (!outcome) return;
     this.send({
       type: 'job_finished',
-      jobId,
+      jobId: entry.job.jobId,
+      ...(entry.job.release ? { release: entry.job.release } : {}),
       outcome: outcome.outcome,
       impressions: outcome.impressions,
       documentsCompleted: outcome.documentsCompleted,

@@ -16,6 +16,13 @@ export interface TJournalEntry {
   job: TAgentJob;
   parts: TJournalPart[];
   receivedAt: string;
+  /**
+   * The server withdrew the job after some of it reached the printer: what is there is cancelled
+   * (IPP Cancel-Job), nothing more is sent, and the report says what came out anyway.
+   */
+  withdrawn?: boolean;
+  /** Why the agent stopped the job itself (the printer in error), for the report. */
+  stopReason?: string;
   /** Set once the job ended; kept until the server acknowledges the report. */
   outcome?: {
     outcome: 'printed' | 'failed';
@@ -26,6 +33,17 @@ export interface TJournalEntry {
 }
 
 const STALE_AFTER_MS = 7 * 24 * 3_600_000;
+
+/**
+ * One entry per release of a job (a job failed, reset and released again is a new release, and
+ * the earlier one's report must still go out), named `<jobId>` or `<jobId>@<release>`.
+ */
+export function journalKey(jobId: number, release: string | undefined): string {
+  return release === undefined ? String(jobId) : `${jobId}@${release}`;
+}
+
+export const keyOfEntry = (entry: TJournalEntry): string =>
+  journalKey(entry.job.jobId, entry.job.release);
 
 interface TJournalFile {
   version: 1;
@@ -56,22 +74,27 @@ export class Journal {
     }
   }
 
-  get(jobId: number): TJournalEntry | undefined {
-    return this.data.jobs[String(jobId)];
+  get(key: string): TJournalEntry | undefined {
+    return this.data.jobs[key];
   }
 
   entries(): TJournalEntry[] {
     return Object.values(this.data.jobs);
   }
 
+  /** Every release of the job the journal holds. */
+  ofJob(jobId: number): TJournalEntry[] {
+    return this.entries().filter((e) => e.job.jobId === jobId);
+  }
+
   async put(entry: TJournalEntry): Promise<void> {
-    this.data.jobs[String(entry.job.jobId)] = entry;
+    this.data.jobs[keyOfEntry(entry)] = entry;
     await this.save();
   }
 
-  async remove(jobId: number): Promise<void> {
-    if (!(String(jobId) in this.data.jobs)) return;
-    delete this.data.jobs[String(jobId)];
+  async remove(key: string): Promise<void> {
+    if (!(key in this.data.jobs)) return;
+    delete this.data.jobs[key];
     await this.save();
   }
 

@@ -39,6 +39,7 @@ export const ValueTag = {
 
 export const Operation = {
   printJob: 0x0002,
+  cancelJob: 0x0008,
   getJobAttributes: 0x0009,
   getJobs: 0x000a,
   getPrinterAttributes: 0x000b,

@@ -94,6 +94,11 @@ export interface IppClient {
   printJob(data: PrintData, attrs: PrintJobAttributes): Promise<{ jobId: number; jobUri?: string }>;
   getJob(jobId: number): Promise<JobStatus>;
   /**
+   * Cancels a job that is still pending or printing (IPP Cancel-Job), asked as `user`, the user
+   * that submitted it (printers let only the owner or an operator cancel a job).
+   */
+  cancelJob(jobId: number, user?: string): Promise<void>;
+  /**
    * Jobs of any state whose job-name is `name` (to find a job submitted before a crash), asked
    * as `user`, the user that submitted them (printers may hide other users' job names).
    */
@@ -362,6 +367,15 @@ export function createIppClient(
         },
       ]);
       return parseJobAttributes(groupAttributes(res, 'job'));
+    },
+
+    async cancelJob(jobId, user) {
+      await call('Cancel-Job', Operation.cancelJob, [
+        {
+          group: 'operation',
+          attributes: [...baseOperation(user), { name: 'job-id', tag: 'integer', values: [jobId] }],
+        },
+      ]);
     },
 
     async findJobsByName(name, user) {

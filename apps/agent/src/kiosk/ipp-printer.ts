@@ -28,6 +28,12 @@ export interface TestPrinter {
   setFailing(fail: boolean): Promise<void>;
   /** How long the print command takes per job. */
   setJobDurationMs(ms: number): Promise<void>;
+  /**
+   * Lines the print command writes to ippeveprinter at the start of each job (until changed):
+   * `STATE: +media-empty-error` sets a printer-state-reason (it stays after the job; `-` clears
+   * it), `ATTR: job-impressions-completed=3` says how many faces came out so far.
+   */
+  setCommandMessages(lines: readonly string[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -40,6 +46,7 @@ for (const [k, v] of Object.entries(process.env)) if (k.startsWith('IPP_')) env[
 fs.appendFileSync(path.join(dir, 'jobs.jsonl'), JSON.stringify({ env, file: process.argv[2] }) + '\\n');
 let ms = 0;
 try { ms = Number(fs.readFileSync(path.join(dir, 'duration-ms'), 'utf8')) || 0; } catch {}
+try { process.stderr.write(fs.readFileSync(path.join(dir, 'messages'), 'utf8')); } catch {}
 const fail = fs.existsSync(path.join(dir, 'fail'));
 setTimeout(() => process.exit(fail ? 1 : 0), ms);
 `;
@@ -175,6 +182,9 @@ export async function startTestPrinter(
       },
       async setJobDurationMs(ms) {
         await writeFile(path.join(dir, 'duration-ms'), String(ms));
+      },
+      async setCommandMessages(lines) {
+        await writeFile(path.join(dir, 'messages'), lines.map((l) => `${l}\n`).join(''));
       },
       async stop() {
         await kill(started);

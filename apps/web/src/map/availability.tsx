@@ -11,10 +11,15 @@ export function useAvailabilityText(): (availability: TPrinterAvailability) => s
     switch (availability) {
       case 'available':
         return t('printer_page.availability.available');
+      case 'door_open':
+        return t('printer_page.availability.door_open');
       case 'out_of_paper':
-        return t('printer_page.availability.out_of_paper');
+      case 'paper_jam':
+      case 'out_of_toner':
+      case 'printer_error':
+      case 'printer_unreachable':
       case 'offline':
-        return t('printers.errors.offline');
+        return t(`printers.errors.${availability}`);
       case 'disabled':
         return t('printers.errors.disabled');
       case 'maintenance':

@@ -45,6 +45,12 @@ export type TAgentPrinterStatus = z.infer<typeof ZAgentPrinterStatus>;
 
 const ZMinionId = z.string().regex(/^[A-Za-z0-9._-]{3,64}$/);
 const ZJobId = z.number().int().positive();
+/**
+ * Which release of a job a message is about (the server's `released_at`, ISO 8601): a job an
+ * admin failed, reset and printed again is a new release, and a late report of the earlier one
+ * must not settle it. Optional for agents that predate it.
+ */
+const ZRelease = ZText(40).optional();
 
 /** Messages from the agent. */
 export const ZAgentMessage = z.discriminatedUnion('type', [
@@ -62,7 +68,7 @@ export const ZAgentMessage = z.discriminatedUnion('type', [
   /** Send the job again with fresh download links (after an interruption). */
   z.object({ type: z.literal('job_refresh'), jobId: ZJobId }),
   /** The first document went to the printer. */
-  z.object({ type: z.literal('job_started'), jobId: ZJobId }),
+  z.object({ type: z.literal('job_started'), jobId: ZJobId, release: ZRelease }),
   /**
    * The job ended. `impressions`: the faces the printer counted (null: it does not count);
    * `documentsCompleted`: how many of the job's documents, in order, the printer completed.
@@ -70,6 +76,7 @@ export const ZAgentMessage = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('job_finished'),
     jobId: ZJobId,
+    release: ZRelease,
     outcome: z.enum(['printed', 'failed']),
     impressions: z.number().int().min(0).max(10_000_000).nullable(),
     documentsCompleted: z.number().int().min(0).max(50),
@@ -101,6 +108,7 @@ export const ZAgentJobDocument = z.object({
 /** A released job: the settings map onto IPP job attributes. */
 export const ZAgentJob = z.object({
   jobId: ZJobId,
+  release: ZRelease,
   userId: z.number().int().positive(),
   documents: z.array(ZAgentJobDocument).min(1).max(50),
   sides: z.enum(['one-sided', 'two-sided-long-edge']),
@@ -124,11 +132,12 @@ export const ZServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('detected'), heartbeatMs: z.number().int().positive() }),
   z.object({ type: z.literal('job'), job: ZAgentJob }),
   /** The server recorded the job's end: the agent may forget it. */
-  z.object({ type: z.literal('finished_ack'), jobId: ZJobId }),
+  z.object({ type: z.literal('finished_ack'), jobId: ZJobId, release: ZRelease }),
   z.object({ type: z.literal('usage_ack'), reportId: ZText(64) }),
   /**
    * The job is no longer to be printed here (an admin failed or reset it, or it already ended):
-   * do not start it.
+   * do not start it; what already reached the printer is cancelled there (IPP Cancel-Job) and
+   * the report says what came out anyway.
    */
   z.object({ type: z.literal('job_cancelled'), jobId: ZJobId }),
 ]);

@@ -3,6 +3,11 @@ import { z } from 'zod';
 export const PRINTER_AVAILABILITIES = [
   'available',
   'out_of_paper',
+  'paper_jam',
+  'out_of_toner',
+  'printer_error',
+  'printer_unreachable',
+  'door_open',
   'offline',
   'disabled',
   'maintenance',
@@ -24,9 +29,11 @@ export const ZPublicPrinter = z.object({
   is_copier: z.boolean(),
   premium: z.boolean(),
   /**
-   * `available`: can print now; `out_of_paper`: online but its agent reports no paper;
+   * `available`: can print now; `door_open`: a door or cover is open (jobs wait until it is
+   * closed); `out_of_paper`, `paper_jam`, `out_of_toner`, `printer_error` (stopped),
+   * `printer_unreachable`: its agent reports the device cannot print (printer-condition.ts);
    * `offline`: its agent has not reported recently; `disabled`; `maintenance`.
-   * Only `available` (and `out_of_paper`, at the person's risk) accept jobs.
+   * Only `available` and `door_open` accept jobs.
    */
   availability: ZPrinterAvailability,
   city_slug: z.string(),

@@ -160,10 +160,14 @@ export class AgentLink {
         );
       }
       case 'job_started':
-        return recordJobStarted(this.ctx, printerId, message.jobId);
+        return recordJobStarted(this.ctx, printerId, message.jobId, message.release);
       case 'job_finished':
         await recordJobFinished(this.ctx, printerId, message);
-        return this.send({ type: 'finished_ack', jobId: message.jobId });
+        return this.send({
+          type: 'finished_ack',
+          jobId: message.jobId,
+          ...(message.release ? { release: message.release } : {}),
+        });
       case 'usage':
         await recordUsage(this.ctx, printerId, message);
         return this.send({ type: 'usage_ack', reportId: message.reportId });

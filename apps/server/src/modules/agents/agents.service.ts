@@ -6,7 +6,7 @@ import {
   type TAgentPrinterStatus,
 } from '@printomat/shared';
 import type { TAppContext } from '../../context';
-import type { TPrinterRow } from '../../db/schema';
+import type { TPrinterRow, TPrintjobRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { ipKey } from '../../http/rate-limit';
 import { hitRateLimit } from '../../http/rate-limit-store';
@@ -156,6 +156,7 @@ export async function agentJob(
   });
   return {
     jobId: job.id,
+    ...(job.released_at ? { release: releaseOf(job.released_at) } : {}),
     userId: job.user_id,
     documents: documents.map((d) => ({
       documentId: d.id,
@@ -208,18 +209,39 @@ async function jobOfPrinter(ctx: TAppContext, printerId: number, jobId: number) 
   return job && job.printer_id === printerId ? job : undefined;
 }
 
+/** How a release of a job is named on the link: its `released_at`, to the millisecond. */
+function releaseOf(releasedAt: Date): string {
+  return releasedAt.toISOString();
+}
+
+/**
+ * A message about an earlier release of the job (failed by an admin, reset and released again
+ * since): it must not touch the current release. Agents that send no release name the current.
+ */
+function isEarlierRelease(job: TPrintjobRow, release: string | undefined): boolean {
+  return (
+    release !== undefined && (job.released_at === null || releaseOf(job.released_at) !== release)
+  );
+}
+
 /** The first document reached the printer: the person sees "printing". */
 export async function recordJobStarted(
   ctx: TAppContext,
   printerId: number,
   jobId: number,
+  release?: string,
 ): Promise<void> {
   const job = await jobOfPrinter(ctx, printerId, jobId);
   if (!job || job.status !== 'scheduled' || job.printing_started_at !== null) return;
+  if (isEarlierRelease(job, release)) return;
   await markPrintjobPrintingStarted(ctx, jobId);
 }
 
-/** The agent's final word on a job; reports for jobs of other printers are ignored. */
+/**
+ * The agent's final word on a job; reports for jobs of other printers are ignored, and so are
+ * reports of an earlier release of the job (its pages were given back when an admin reset it;
+ * the report must not settle the release printing now).
+ */
 export async function recordJobFinished(
   ctx: TAppContext,
   printerId: number,
@@ -228,6 +250,13 @@ export async function recordJobFinished(
   const job = await jobOfPrinter(ctx, printerId, report.jobId);
   if (!job) {
     ctx.log.warn({ printerId, jobId: report.jobId }, 'agent reported a job that is not its own');
+    return;
+  }
+  if (isEarlierRelease(job, report.release)) {
+    ctx.log.warn(
+      { printerId, jobId: job.id, release: report.release, report },
+      'agent reported an earlier release of a job that was reset and released again: ignored',
+    );
     return;
   }
   await finishPrintjob(ctx, job.id, {

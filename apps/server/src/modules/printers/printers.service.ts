@@ -2,6 +2,8 @@ import type { TPrinterRow } from '../../db/schema';
 import {
   AGENT_HEARTBEAT_MS,
   isOpenAt,
+  printerCondition,
+  type TPrinterCondition,
   type TPrinterAvailability,
   type TPrinterMap,
   type TPublicPrinter,
@@ -27,13 +29,41 @@ export function isPrinterOnline(printer: TPrinterRow, now: Date): boolean {
   );
 }
 
-/** Why a printer cannot take a release now (disabled, maintenance, offline), or null. */
+/**
+ * What the device itself says, from its agent's latest report (printer-condition.ts): a printer
+ * that never reported a state is taken as ready (its agent is online, which is checked first).
+ */
+function conditionOf(printer: TPrinterRow): TPrinterCondition {
+  return printer.agent_status ? printerCondition(printer.agent_status) : { kind: 'ready' };
+}
+
+/** The API's error code of each device problem that refuses releases. */
+const ERROR_CODES: Record<Extract<TPrinterCondition, { kind: 'error' }>['problem'], string> = {
+  out_of_paper: 'printer_out_of_paper',
+  paper_jam: 'printer_paper_jam',
+  out_of_toner: 'printer_out_of_toner',
+  printer_error: 'printer_error',
+  printer_unreachable: 'printer_unreachable',
+};
+
+/**
+ * Why a printer cannot take a release now (disabled, maintenance, offline, or its device out of
+ * paper, jammed, out of toner, stopped or unreachable), or null. A door left open does not
+ * refuse: the job waits until it is closed.
+ */
 export function whyPrinterCannotPrint(printer: TPrinterRow, now: Date): AppError | null {
   if (!printer.is_enabled) return new AppError(409, 'printer_disabled', 'printers.errors.disabled');
   if (printer.maintenance_mode)
     return new AppError(409, 'printer_maintenance', 'printers.errors.maintenance');
   if (!isPrinterOnline(printer, now))
     return new AppError(409, 'printer_offline', 'printers.errors.offline');
+  const condition = conditionOf(printer);
+  if (condition.kind === 'error')
+    return new AppError(
+      409,
+      ERROR_CODES[condition.problem],
+      `printers.errors.${condition.problem}`,
+    );
   return null;
 }
 
@@ -43,15 +73,12 @@ export function assertPrinterCanPrint(printer: TPrinterRow, now: Date): void {
   if (cannotPrint) throw cannotPrint;
 }
 
-const OUT_OF_PAPER = /^media-(empty|needed)/;
-
 export function availabilityOf(printer: TPrinterRow, now: Date): TPrinterAvailability {
   if (!printer.is_enabled) return 'disabled';
   if (printer.maintenance_mode) return 'maintenance';
   if (!isPrinterOnline(printer, now)) return 'offline';
-  return printer.agent_status?.reasons.some((r) => OUT_OF_PAPER.test(r))
-    ? 'out_of_paper'
-    : 'available';
+  const condition = conditionOf(printer);
+  return condition.kind === 'ready' ? 'available' : condition.problem;
 }
 
 type TCity = { name: string; slug: string; timezone: string };
@@ -87,7 +114,8 @@ function presentPrinter(
     premium: printer.is_premium,
     availability: availabilityOf(printer, now),
     email: printer.email,
-    express_url: printer.express_email ? `mailto:${printer.express_email}` : null,
+    // Every printer takes express orders: a guest prints there without an account (issue 13).
+    express_url: `${ctx.config.publicUrl}/express/${printer.id}`,
     open_now: isOpenAt(hours, now, city.timezone),
     open_hours: hours,
   };

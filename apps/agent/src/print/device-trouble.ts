@@ -1,0 +1,41 @@
+import { printerCondition } from '@printomat/shared';
+import type { IppClient } from '../ipp/ipp-client.js';
+
+/**
+ * What keeps the device from printing for good until someone comes (out of paper, jammed, out
+ * of toner, stopped, not answering), in words for the job's failure reason; null when it can
+ * print or only waits for a door to be closed. The same rule the server applies to releases
+ * (printer-condition.ts in the shared package).
+ */
+export async function deviceTrouble(ipp: IppClient): Promise<string | null> {
+  let status;
+  try {
+    status = await ipp.getPrinter();
+  } catch {
+    return 'printer unreachable';
+  }
+  const condition = printerCondition(status);
+  if (condition.kind !== 'error') return null;
+  const reasons = status.reasons.length > 0 ? ` (${status.reasons.join(', ')})` : '';
+  return `printer in error: ${condition.problem.replace(/_/g, ' ')}${reasons}`;
+}
+
+/**
+ * How long the device has been in trouble: a job waiting for it fails once the trouble has
+ * lasted the limit (a short glitch, a printer still starting, does not fail anything).
+ */
+export class TroubleClock {
+  private since: number | undefined;
+
+  constructor(private readonly limitMs: number) {}
+
+  /** Records the latest reading; true once the trouble has lasted the limit. */
+  note(trouble: string | null, now = Date.now()): boolean {
+    if (trouble === null) {
+      this.since = undefined;
+      return false;
+    }
+    this.since ??= now;
+    return now - this.since >= this.limitMs;
+  }
+}
