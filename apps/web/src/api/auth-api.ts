@@ -1,41 +1,51 @@
-import type { TLocale, TMe } from '@printomat/shared';
+import {
+  ZOk,
+  ZSessionState,
+  ZUserAnswer,
+  type TLocale,
+  type TUserAnswer,
+  type ZChangePasswordInput,
+  type ZConfirmEmailInput,
+  type ZLocaleInput,
+  type ZRegisterInput,
+  type ZSignInInput,
+} from '@printomat/shared';
+import type { z } from 'zod';
 import { api } from './client';
 
-export type TRegisterPayload = {
-  email: string;
-  email_confirmation: string;
-  password: string;
-  password_confirmation: string;
-  locale: TLocale;
-};
+// Request bodies are the shared schemas' input types: the forms check them with the same schemas
+// (forms/input-schemas.ts) and the server validates with them.
+export type TRegisterPayload = z.input<typeof ZRegisterInput>;
+export type TSignInPayload = z.input<typeof ZSignInInput>;
+export type TChangePasswordPayload = z.input<typeof ZChangePasswordInput>;
+export type TOkAnswer = z.infer<typeof ZOk>;
 
-export type TSignInPayload = { email: string; password: string };
-
-export type TChangePasswordPayload = {
-  old_password: string;
-  password: string;
-  password_confirmation: string;
-};
-
-export type TUserAnswer = { user: TMe };
-export type TOkAnswer = { ok: true };
+// Answers are checked against these in development and tests only (see TResponseSchema).
+const RESPONSES = import.meta.env.DEV
+  ? { user: ZUserAnswer, ok: ZOk, locale: ZSessionState.pick({ locale: true }) }
+  : null;
 
 export const SIGN_OUT_PATH = '/api/auth/sign-out';
 export const FACEBOOK_SIGN_IN_PATH = '/auth/facebook';
 
 export const registerAccount = (payload: TRegisterPayload) =>
-  api.post<TUserAnswer>('/api/auth/register', payload);
+  api.post<TUserAnswer>('/api/auth/register', payload, { schema: RESPONSES?.user });
 
 export const signIn = (payload: TSignInPayload) =>
-  api.post<TUserAnswer>('/api/auth/sign-in', payload);
+  api.post<TUserAnswer>('/api/auth/sign-in', payload, { schema: RESPONSES?.user });
 
 export const confirmEmail = (token: string) =>
-  api.post<unknown>('/api/auth/confirm-email', { token });
+  api.post<unknown>('/api/auth/confirm-email', {
+    token,
+  } satisfies z.input<typeof ZConfirmEmailInput>);
 
-export const resendConfirmation = () => api.post<unknown>('/api/auth/resend-confirmation', {});
+export const resendConfirmation = () =>
+  api.post<TOkAnswer>('/api/auth/resend-confirmation', {}, { schema: RESPONSES?.ok });
 
 export const changePassword = (payload: TChangePasswordPayload) =>
-  api.put<TOkAnswer>('/api/account/password', payload);
+  api.put<TOkAnswer>('/api/account/password', payload, { schema: RESPONSES?.ok });
 
 export const updateLocale = (locale: TLocale) =>
-  api.put<unknown>('/api/account/locale', { locale });
+  api.put<unknown>('/api/account/locale', { locale } satisfies z.input<typeof ZLocaleInput>, {
+    schema: RESPONSES?.locale,
+  });

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearCookies, jsonResponse, mockFetch } from '../test/fetch-mock';
-import { ApiError, api, readCookie, setCsrfFallback } from './client';
+import { ZPublicPrinter } from '@printomat/shared';
+import { buildSession, clearCookies, jsonResponse, mockFetch } from '../test/fetch-mock';
+import { ApiError, ApiResponseMismatch, api, readCookie, setCsrfFallback } from './client';
+import { fetchSession } from './session';
 
 describe('api client', () => {
   beforeEach(() => {
@@ -88,6 +90,32 @@ describe('api client', () => {
       code: 'http_error',
       message: '',
     });
+  });
+
+  it('checks an answer against its response schema in tests and names the endpoint', async () => {
+    expect(import.meta.env.DEV).toBe(true);
+    mockFetch({
+      'GET /api/printers/7': () => jsonResponse(200, { id: '7', name: 'Library' }),
+    });
+    const error = await api
+      .get('/api/printers/7', { schema: ZPublicPrinter })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiResponseMismatch);
+    const mismatch = error as ApiResponseMismatch;
+    expect(mismatch.endpoint).toBe('GET /api/printers/7');
+    expect(mismatch.message).toMatch(/^GET \/api\/printers\/7: the answer does not match/);
+    expect(mismatch.issues).toContain('id: Invalid input: expected number, received string');
+  });
+
+  it('returns a matching answer as it came, and the API helpers pass their schemas', async () => {
+    const session = { ...buildSession(), extra: 'kept' };
+    mockFetch({ 'GET /api/session': () => jsonResponse(200, session) });
+    await expect(fetchSession()).resolves.toEqual(session);
+
+    mockFetch({ 'GET /api/session': () => jsonResponse(200, { ...session, locale: 'fr' }) });
+    await expect(fetchSession()).rejects.toThrow(
+      'GET /api/session: the answer does not match its schema: locale: invalid',
+    );
   });
 
   it('reads one cookie among several', () => {

@@ -1,3 +1,5 @@
+import type { ZodType } from 'zod';
+
 /** The answer of every failed request: `{ message, code, errors? }`, already in the person's language. */
 export class ApiError extends Error {
   constructor(
@@ -13,13 +15,56 @@ export class ApiError extends Error {
 
 export type THttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type TRequestOptions = {
+/**
+ * The shared zod schema of an answer (packages/shared). Pass it only in development and tests,
+ * from an `import.meta.env.DEV ? { …schemas } : null` constant in the API file: a production
+ * build replaces `DEV` by `false`, drops the branch and so the schemas and zod (which the landing
+ * page's entry chunk must not carry). A helper function taking the schemas would not do: the
+ * bundler keeps what a call's arguments name. Vitest runs with `DEV` true: tests check answers.
+ */
+export type TResponseSchema<T> = ZodType<T>;
+
+export type TRequestOptions<T = unknown> = {
   /** Sent as JSON. */
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded (method-override links). */
   form?: URLSearchParams;
   signal?: AbortSignal;
+  /** Checks a successful answer against it; a mismatch throws `ApiResponseMismatch`. */
+  schema?: TResponseSchema<T> | undefined;
 };
+
+/** An answer that does not have the shape the shared schema promises: a bug, never shown to people. */
+export class ApiResponseMismatch extends Error {
+  constructor(
+    readonly endpoint: string,
+    readonly issues: readonly string[],
+  ) {
+    super(`${endpoint}: the answer does not match its schema: ${issues.join('; ')}`);
+    this.name = 'ApiResponseMismatch';
+  }
+}
+
+/**
+ * Checks an answer against its schema and returns it unchanged (not zod's output), so that a
+ * checked answer is exactly what production, which does not check, would see.
+ */
+export function checkResponse<T>(
+  endpoint: string,
+  schema: TResponseSchema<T> | undefined,
+  data: unknown,
+): T {
+  // The DEV test as well: a schema passed by mistake in production is still not parsed.
+  if (schema === undefined || !import.meta.env.DEV) return data as T;
+  const result = schema.safeParse(data);
+  if (result.success) return data as T;
+  throw new ApiResponseMismatch(
+    endpoint,
+    result.error.issues.map(
+      (issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`,
+    ),
+  );
+}
 
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'X-CSRF-Token';
@@ -95,7 +140,7 @@ async function readBody(response: Response): Promise<unknown> {
 export async function apiRequest<T>(
   method: THttpMethod,
   path: string,
-  options: TRequestOptions = {},
+  options: TRequestOptions<T> = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: string | undefined;
@@ -126,7 +171,7 @@ export async function apiRequest<T>(
   }
 
   const data = await readBody(response);
-  if (response.ok) return data as T;
+  if (response.ok) return checkResponse(`${method} ${path}`, options.schema, data);
 
   if (isRecord(data)) {
     throw new ApiError(
@@ -139,13 +184,15 @@ export async function apiRequest<T>(
   throw new ApiError(response.status, 'http_error', '');
 }
 
+type TCallOptions<T> = Omit<TRequestOptions<T>, 'json' | 'form'>;
+
 export const api = {
-  get: <T>(path: string, options?: TRequestOptions) => apiRequest<T>('GET', path, options),
-  post: <T>(path: string, json?: unknown, options?: TRequestOptions) =>
+  get: <T>(path: string, options?: TCallOptions<T>) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, json?: unknown, options?: TCallOptions<T>) =>
     apiRequest<T>('POST', path, { ...options, json }),
-  put: <T>(path: string, json?: unknown, options?: TRequestOptions) =>
+  put: <T>(path: string, json?: unknown, options?: TCallOptions<T>) =>
     apiRequest<T>('PUT', path, { ...options, json }),
-  patch: <T>(path: string, json?: unknown, options?: TRequestOptions) =>
+  patch: <T>(path: string, json?: unknown, options?: TCallOptions<T>) =>
     apiRequest<T>('PATCH', path, { ...options, json }),
-  delete: <T>(path: string, options?: TRequestOptions) => apiRequest<T>('DELETE', path, options),
+  delete: <T>(path: string, options?: TCallOptions<T>) => apiRequest<T>('DELETE', path, options),
 };

@@ -1,11 +1,16 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { TSessionState } from '@printomat/shared';
+import { ZSessionState, type TSessionState } from '@printomat/shared';
 import { api, setCsrfFallback } from './client';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
+// Answers are checked against these in development and tests only (see TResponseSchema).
+const RESPONSES = import.meta.env.DEV ? { session: ZSessionState } : null;
+
 export async function fetchSession(): Promise<TSessionState> {
-  const session = await api.get<TSessionState>('/api/session');
+  const session = await api.get<TSessionState>('/api/session', {
+    schema: RESPONSES?.session,
+  });
   setCsrfFallback(session.csrf_token);
   return session;
 }

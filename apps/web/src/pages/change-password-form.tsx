@@ -1,8 +1,9 @@
-import { PASSWORD_MIN_LENGTH } from '@printomat/shared';
+import { PASSWORD_MIN_LENGTH, ZChangePasswordInput } from '@printomat/shared';
 import { useCallback, useState, type FormEvent } from 'react';
 import { changePassword, type TChangePasswordPayload } from '../api/auth-api';
 import { FormAlert, SuccessNotice } from '../components/form-alert';
 import { FormField } from '../components/form-field';
+import { checkInput } from '../forms/check-input';
 import { readFormValues } from '../forms/form-values';
 import { useSubmit } from '../forms/use-submit';
 import { useT } from '../i18n/use-t';
@@ -17,11 +18,11 @@ export function ChangePasswordForm() {
   const action = useCallback(
     async (payload: TChangePasswordPayload) => {
       setChanged(false);
-      await changePassword(payload);
+      await changePassword(checkInput(ZChangePasswordInput, payload, t));
       setChanged(true);
       form?.reset();
     },
-    [form],
+    [form, t],
   );
   const { submit, isPending, error, fieldErrors } = useSubmit(action);
 

@@ -25,11 +25,12 @@ export function SignInPage() {
 
   const action = useCallback(
     async (payload: TSignInPayload) => {
-      await signIn(payload);
+      const { checkSignIn } = await import('../forms/auth-input-checks');
+      await signIn(checkSignIn(payload, t));
       await resetAfterSessionChange(queryClient);
       void navigate(next, { replace: true });
     },
-    [queryClient, navigate, next],
+    [queryClient, navigate, next, t],
   );
   const { submit, isPending, error, fieldErrors } = useSubmit(action);
 

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { translate } from '@printomat/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildMe, buildSession, jsonResponse, mockFetch } from '../test/fetch-mock';
 import { renderApp } from '../test/render-app';
@@ -68,10 +69,7 @@ describe('sign-up page', () => {
         jsonResponse(422, {
           message: 'Please correct the highlighted fields.',
           code: 'validation',
-          errors: {
-            email: ['has already been taken'],
-            password_confirmation: ["doesn't match Password"],
-          },
+          errors: { email: ['has already been taken'] },
         }),
     });
     renderApp('/sign-up');
@@ -79,13 +77,41 @@ describe('sign-up page', () => {
     fill('Email', 'ada@example.com');
     fill('Email confirmation', 'ada@example.com');
     fill('Password', 'secret-123');
-    fill('Password confirmation', 'secret-456');
+    fill('Password confirmation', 'secret-123');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Please correct the highlighted fields.',
     );
     expect(screen.getByText('has already been taken')).toBeTruthy();
-    expect(screen.getByText("doesn't match Password")).toBeTruthy();
+  });
+
+  it('checks the form with the shared schema first: the same translated messages, nothing sent', async () => {
+    const { requests } = mockFetch({
+      'GET /api/session': () => jsonResponse(200, buildSession({ locale: 'pl' })),
+    });
+    renderApp('/sign-up');
+    await screen.findByRole('heading', { name: 'Załóż konto' });
+    fill('E-mail', 'ada@example');
+    fill('Potwierdzenie e-maila', 'ada@example.com');
+    fill('Hasło', 'short');
+    fill('Potwierdzenie hasła', 'other');
+    fireEvent.click(screen.getByRole('button', { name: 'Załóż konto' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Popraw zaznaczone pola.');
+    // The server's messages: the same schema, issues and catalog (packages/shared).
+    const pl = (key: string, values?: Record<string, string | number>) =>
+      translate('pl', key, values);
+    expect(screen.getByText(pl('errors.invalid'))).toBeTruthy();
+    expect(screen.getByText(pl('errors.too_short', { count: 8 }))).toBeTruthy();
+    expect(
+      screen.getByText(pl('errors.confirmation', { attribute: pl('fields.password') })),
+    ).toBeTruthy();
+    expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Hasło').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Potwierdzenie hasła').getAttribute('aria-invalid')).toBe('true');
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+    // What was typed stays.
+    expect(screen.getByLabelText<HTMLInputElement>('E-mail').value).toBe('ada@example');
   });
 });

@@ -24,11 +24,12 @@ export function SignUpPage() {
 
   const action = useCallback(
     async (values: TSignUpValues) => {
-      await registerAccount({ ...values, locale });
+      const { checkRegister } = await import('../forms/auth-input-checks');
+      await registerAccount(checkRegister({ ...values, locale }, t));
       await resetAfterSessionChange(queryClient);
       void navigate('/', { replace: true });
     },
-    [locale, queryClient, navigate],
+    [locale, queryClient, navigate, t],
   );
   const { submit, isPending, error, fieldErrors } = useSubmit(action);
 

@@ -89,6 +89,10 @@ export const ZMe = ZAjaxUser.extend({
 });
 export type TMe = z.infer<typeof ZMe>;
 
+/** `POST /api/auth/register` and `/api/auth/sign-in`: the person now signed in. */
+export const ZUserAnswer = z.object({ user: ZMe });
+export type TUserAnswer = z.infer<typeof ZUserAnswer>;
+
 export const ZSessionState = z.object({
   user: ZMe.nullable(),
   csrf_token: z.string(),

@@ -100,6 +100,23 @@ export const ZPrintjobSettingsInput = z.object({
 export type TPrintjobSettingsInput = z.infer<typeof ZPrintjobSettingsInput>;
 
 export const ZSubmitInput = z.object({ is_submitted: zFlag });
+export type TSubmitInput = z.input<typeof ZSubmitInput>;
+
+/** `POST /ajax/printjobs/:id/print`: the printer picked on the map or opened by its QR code. */
+export const ZPrintAtPrinterInput = z.object({
+  printer_id: z.coerce.number().int().positive(),
+});
+export type TPrintAtPrinterInput = z.input<typeof ZPrintAtPrinterInput>;
+
+/** `POST /ajax/printjobs/:id/print_with_code`: the code the printer shows. */
+export const ZPrintWithCodeInput = z.object({
+  code: z
+    .string({ error: 'blank' })
+    .trim()
+    .min(1, { error: 'blank' })
+    .max(32, { error: 'too_long' }),
+});
+export type TPrintWithCodeInput = z.input<typeof ZPrintWithCodeInput>;
 
 export const ZDocumentUpdateInput = z.object({
   _method: z.string().optional(),

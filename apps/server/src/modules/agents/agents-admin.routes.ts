@@ -1,14 +1,20 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZDetectedPrinter, ZPrinterStatistics } from '@printomat/shared';
+import {
+  ZAgentSecret,
+  ZAgentSecretInput,
+  ZDetectedPrinterList,
+  ZPrinterStatistics,
+  ZRegisterAgentInput,
+  ZRegisteredAgent,
+} from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { unauthorized } from '../../http/errors';
 import { getPrinterStatistics } from '../printers/printers-admin.actions';
 import { issueAgentSecret, listDetectedPrinters, registerDetectedPrinter } from './agents.service';
 
 const ZPrinterId = z.object({ id: z.coerce.number().int().positive() });
-const ZMinionId = z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, { error: 'invalid' });
 
 /** Admin: agents that dialled in unregistered, registering them, agent secrets, statistics. */
 export function registerAgentAdminRoutes(root: FastifyInstance, ctx: TAppContext): void {
@@ -20,11 +26,7 @@ export function registerAgentAdminRoutes(root: FastifyInstance, ctx: TAppContext
       schema: {
         tags: ['admin'],
         summary: 'Agents that connected with a minion id no printer has yet',
-        response: {
-          200: z.object({
-            detected: z.array(ZDetectedPrinter),
-          }),
-        },
+        response: { 200: ZDetectedPrinterList },
       },
     },
     async () => ({
@@ -46,10 +48,8 @@ export function registerAgentAdminRoutes(root: FastifyInstance, ctx: TAppContext
         tags: ['admin'],
         summary: 'Make a detected agent this printer’s agent (the printer becomes API V3)',
         params: ZPrinterId,
-        body: z.object({ minion_id: ZMinionId }),
-        response: {
-          200: z.object({ id: z.number(), minion_id: z.string(), api_version: z.number() }),
-        },
+        body: ZRegisterAgentInput,
+        response: { 200: ZRegisteredAgent },
       },
     },
     async (request) => {
@@ -75,8 +75,8 @@ export function registerAgentAdminRoutes(root: FastifyInstance, ctx: TAppContext
         tags: ['admin'],
         summary: 'A new secret for the printer’s agent, shown once; the old one stops working',
         params: ZPrinterId,
-        body: z.object({ minion_id: ZMinionId.optional() }),
-        response: { 200: z.object({ minion_id: z.string(), secret: z.string() }) },
+        body: ZAgentSecretInput,
+        response: { 200: ZAgentSecret },
       },
     },
     async (request) => {

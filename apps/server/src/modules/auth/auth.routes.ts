@@ -6,12 +6,12 @@ import {
   ZChangePasswordInput,
   ZConfirmEmailInput,
   ZLocaleInput,
-  ZMe,
   ZOk,
   ZRegisterInput,
   ZSessionInput,
   ZSessionState,
   ZSignInInput,
+  ZUserAnswer,
 } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TUserRow } from '../../db/schema';
@@ -37,8 +37,6 @@ import {
 } from './auth.service';
 
 import { sessionStateOf } from './session-state';
-
-const ZUserAnswer = z.object({ user: ZMe });
 
 export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();

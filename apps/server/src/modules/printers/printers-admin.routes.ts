@@ -7,6 +7,7 @@ import {
   PRINTER_IMAGE_KINDS,
   ZAdminPrinter,
   ZAdminPrinterIndex,
+  ZMaintenanceInput,
 } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { AppError, unauthorized } from '../../http/errors';
@@ -138,7 +139,7 @@ export function registerPrinterAdminRoutes(root: FastifyInstance, ctx: TAppConte
         tags: ['admin'],
         summary: 'Maintenance mode on or off (on: printing refused at once)',
         params: ZPrinterId,
-        body: z.object({ enabled: z.boolean() }),
+        body: ZMaintenanceInput,
         response: { 200: ZAdminPrinter },
       },
     },

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZPrintjob, ZPrintjobSettingsInput, ZSubmitInput } from '@printomat/shared';
+import {
+  ZPrintAtPrinterInput,
+  ZPrintjob,
+  ZPrintjobSettingsInput,
+  ZPrintWithCodeInput,
+  ZSubmitInput,
+} from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { unauthorized } from '../../http/errors';
 import { byIp, byPerson, rateLimited } from '../../http/rate-limit';
-import { presentPrintjob } from './printjobs.presenter';
+import { presentJobView } from './printjobs.presenter';
 import {
   getCurrentPrintjob,
   submitPrintjob,
@@ -19,15 +25,8 @@ const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function registerPrintjobRoutes(root: FastifyInstance, ctx: TAppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const present = (view: TJobView, locale: Parameters<typeof presentPrintjob>[3]) =>
-    presentPrintjob(
-      view.job,
-      view.documents,
-      view.kind,
-      locale,
-      ctx.config.maxPagesPerDocument,
-      view,
-    );
+  const present = (view: TJobView, locale: Parameters<typeof presentJobView>[1]) =>
+    presentJobView(view, locale, ctx.config.maxPagesPerDocument);
   const limits = ctx.config.rateLimits;
   // Releasing is limited per person. Printer codes, per address and per person (issue 11: 7,373
   // wrong codes in 20 s): every try is counted before anything is looked up, so a burst cannot
@@ -77,13 +76,7 @@ export function registerPrintjobRoutes(root: FastifyInstance, ctx: TAppContext):
       schema: {
         tags: ['phone app', 'printing'],
         params: ZIdParams,
-        body: z.object({
-          code: z
-            .string({ error: 'blank' })
-            .trim()
-            .min(1, { error: 'blank' })
-            .max(32, { error: 'too_long' }),
-        }),
+        body: ZPrintWithCodeInput,
         response: { 200: ZPrintjob },
       },
       preHandler: [codeLimited, releaseLimited],
@@ -104,7 +97,7 @@ export function registerPrintjobRoutes(root: FastifyInstance, ctx: TAppContext):
       schema: {
         tags: ['phone app', 'printing'],
         params: ZIdParams,
-        body: z.object({ printer_id: z.coerce.number().int().positive() }),
+        body: ZPrintAtPrinterInput,
         response: { 200: ZPrintjob },
       },
       preHandler: releaseLimited,

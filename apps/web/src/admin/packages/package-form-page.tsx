@@ -7,9 +7,11 @@ import {
   type TAdminPackage,
   type TPackageAudience,
   type TPackageInput,
+  ZPackageInput,
 } from '@printomat/shared';
 import { FormAlert } from '../../components/form-alert';
 import { FormField } from '../../components/form-field';
+import { checkInput } from '../../forms/check-input';
 import { useSubmit } from '../../forms/use-submit';
 import { useLocale, useT } from '../../i18n/use-t';
 import { formatPrice } from '../../pages/public/package-data';
@@ -66,14 +68,14 @@ function PackageForm({ existing }: { existing: TAdminPackage | null }) {
     is_active: existing?.is_active ?? true,
   }));
   const save = useCallback(async () => {
-    // Numbers go as typed: the server answers "is not a number" per field.
-    const input: TPackageInput = draft;
+    // Numbers go as typed: the shared schema (here, then the server) says "is not a number".
+    const input: TPackageInput = checkInput(ZPackageInput, draft, t);
     if (existing) await updateAdminPackage(existing.id, input);
     else await createAdminPackage(input);
     await client.invalidateQueries({ queryKey: adminPackagesKey });
     await client.invalidateQueries({ queryKey: PACKAGES_QUERY_KEY });
     void navigate('/admin/packages');
-  }, [draft, existing, client, navigate]);
+  }, [draft, existing, client, navigate, t]);
   const { submit, isPending, error, fieldErrors } = useSubmit(save);
 
   const regular = Number(draft.regular_price_minor);

@@ -1,12 +1,23 @@
-import type {
-  TAdminPrinter,
-  TAdminPrinterIndex,
-  TAdminPrinterInput,
-  TDetectedPrinter,
-  TPrinterImageKind,
-  TPrinterStatistics,
+import {
+  ZAdminPrinter,
+  ZAdminPrinterIndex,
+  ZAgentSecret,
+  ZDetectedPrinterList,
+  ZPrinterStatistics,
+  ZRegisteredAgent,
+  type TAdminPrinter,
+  type TAdminPrinterIndex,
+  type TAdminPrinterInput,
+  type TAgentSecret,
+  type TAgentSecretInput,
+  type TDetectedPrinterList,
+  type TMaintenanceInput,
+  type TPrinterImageKind,
+  type TPrinterStatistics,
+  type TRegisterAgentInput,
+  type TRegisteredAgent,
 } from '@printomat/shared';
-import { api, ApiError, CSRF_HEADER, currentCsrfToken } from '../../api/client';
+import { api, ApiError, checkResponse, CSRF_HEADER, currentCsrfToken } from '../../api/client';
 
 export const adminPrintersKey = ['admin', 'printers'] as const;
 export const adminPrinterKey = (id: number) => ['admin', 'printers', id] as const;
@@ -14,24 +25,52 @@ export const adminPrinterStatsKey = (id: number) =>
   ['admin', 'printers', id, 'statistics'] as const;
 export const detectedPrintersKey = ['admin', 'printers', 'detected'] as const;
 
-export const fetchAdminPrinters = () => api.get<TAdminPrinterIndex>('/api/admin/printers');
+// Answers are checked against these in development and tests only (see TResponseSchema).
+const RESPONSES = import.meta.env.DEV
+  ? {
+      index: ZAdminPrinterIndex,
+      printer: ZAdminPrinter,
+      statistics: ZPrinterStatistics,
+      detected: ZDetectedPrinterList,
+      secret: ZAgentSecret,
+      agent: ZRegisteredAgent,
+    }
+  : null;
+
+export const fetchAdminPrinters = () =>
+  api.get<TAdminPrinterIndex>('/api/admin/printers', { schema: RESPONSES?.index });
 export const fetchAdminPrinter = (id: number) =>
-  api.get<TAdminPrinter>(`/api/admin/printers/${id}`);
+  api.get<TAdminPrinter>(`/api/admin/printers/${id}`, { schema: RESPONSES?.printer });
 export const fetchPrinterStatistics = (id: number) =>
-  api.get<TPrinterStatistics>(`/api/admin/printers/${id}/statistics`);
+  api.get<TPrinterStatistics>(`/api/admin/printers/${id}/statistics`, {
+    schema: RESPONSES?.statistics,
+  });
 export const fetchDetectedPrinters = () =>
-  api.get<{ detected: TDetectedPrinter[] }>('/api/admin/printers/detected');
+  api.get<TDetectedPrinterList>('/api/admin/printers/detected', {
+    schema: RESPONSES?.detected,
+  });
 
 export const setMaintenance = (id: number, enabled: boolean) =>
-  api.post<TAdminPrinter>(`/api/admin/printers/${id}/maintenance`, { enabled });
+  api.post<TAdminPrinter>(
+    `/api/admin/printers/${id}/maintenance`,
+    { enabled } satisfies TMaintenanceInput,
+    { schema: RESPONSES?.printer },
+  );
 export const convertToV3 = (id: number) =>
-  api.post<TAdminPrinter>(`/api/admin/printers/${id}/convert_v3`, {});
+  api.post<TAdminPrinter>(
+    `/api/admin/printers/${id}/convert_v3`,
+    {},
+    { schema: RESPONSES?.printer },
+  );
 export const rotateAgentSecret = (id: number) =>
-  api.post<{ minion_id: string; secret: string }>(`/api/admin/printers/${id}/agent_secret`, {});
+  api.post<TAgentSecret>(`/api/admin/printers/${id}/agent_secret`, {} satisfies TAgentSecretInput, {
+    schema: RESPONSES?.secret,
+  });
 export const registerAgent = (id: number, minionId: string) =>
-  api.post<{ id: number; minion_id: string; api_version: number }>(
+  api.post<TRegisteredAgent>(
     `/api/admin/printers/${id}/register_agent`,
-    { minion_id: minionId },
+    { minion_id: minionId } satisfies TRegisterAgentInput,
+    { schema: RESPONSES?.agent },
   );
 
 export type TPrinterImages = Partial<Record<TPrinterImageKind, File>>;
@@ -63,7 +102,10 @@ export async function savePrinter(
     throw new ApiError(0, 'network', '');
   }
   const body = (await response.json().catch(() => null)) as unknown;
-  if (response.ok) return body as TAdminPrinter;
+  if (response.ok) {
+    const path = id === null ? '/api/admin/printers' : `/api/admin/printers/${id}`;
+    return checkResponse(`${id === null ? 'POST' : 'PUT'} ${path}`, RESPONSES?.printer, body);
+  }
   const error = (body ?? {}) as { code?: unknown; message?: unknown; errors?: unknown };
   throw new ApiError(
     response.status,

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { TAdminPrinterInput } from '@printomat/shared';
+import { ZAdminPrinterInput, type TAdminPrinterInput } from '@printomat/shared';
+import { checkInput } from '../../forms/check-input';
 import { useSubmit } from '../../forms/use-submit';
 import { useT } from '../../i18n/use-t';
 import {
@@ -40,7 +41,7 @@ export function PrinterFormPage() {
 
   const save = useCallback(
     async (data: TAdminPrinterInput, images: TPrinterImages) => {
-      const saved = await savePrinter(id, data, images);
+      const saved = await savePrinter(id, checkInput(ZAdminPrinterInput, data, t), images);
       // The printer is saved either way; if registering fails, the agent stays on the detected
       // page to be attached from there (a second submit must not create a second printer).
       if (registerMinion) await registerAgent(saved.id, registerMinion).catch(() => undefined);
@@ -50,7 +51,7 @@ export function PrinterFormPage() {
       const state: TShowNotice = { notice: id === null ? 'created' : 'saved' };
       await navigate(`/admin/printers/${saved.id}`, { state });
     },
-    [id, registerMinion, navigate, queryClient],
+    [id, registerMinion, navigate, queryClient, t],
   );
   const { submit, isPending, error, fieldErrors } = useSubmit(save);
 

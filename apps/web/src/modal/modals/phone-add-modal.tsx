@@ -1,6 +1,6 @@
 import { useCallback, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PHONE_NUMBER_MAX_LENGTH } from '@printomat/shared';
+import { PHONE_NUMBER_MAX_LENGTH, ZPhoneNumberInput } from '@printomat/shared';
 import { FormAlert } from '../../components/form-alert';
 import { FormField } from '../../components/form-field';
 import {
@@ -9,6 +9,7 @@ import {
   PHONE_QUERY_KEY,
   storePhoneState,
 } from '../../free-pages/free-pages-api';
+import { checkInput } from '../../forms/check-input';
 import { readFormValues } from '../../forms/form-values';
 import { useSubmit } from '../../forms/use-submit';
 import { useT } from '../../i18n/use-t';
@@ -30,12 +31,12 @@ export default function PhoneAddModal({ titleId, close }: TModalProps) {
   const phone = useQuery({ queryKey: PHONE_QUERY_KEY, queryFn: fetchPhone });
   const action = useCallback(
     async (values: Record<(typeof FIELDS)[number], string>) => {
-      const state = await addPhoneNumber(values.phone_number);
+      const state = await addPhoneNumber(checkInput(ZPhoneNumberInput, values, t));
       storePhoneState(queryClient, state);
       if (state.pending) openModal('phone/verify');
       else close(); // it already was this account's verified number
     },
-    [queryClient, openModal, close],
+    [queryClient, openModal, close, t],
   );
   const { submit, isPending, error, fieldErrors } = useSubmit(action);
 

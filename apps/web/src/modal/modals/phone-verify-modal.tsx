@@ -1,6 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import type { TPhoneState } from '@printomat/shared';
+import { ZSmsCodeInput, type TPhoneState } from '@printomat/shared';
 import { FormAlert, SuccessNotice } from '../../components/form-alert';
 import { FormField } from '../../components/form-field';
 import {
@@ -10,6 +10,7 @@ import {
   storePhoneState,
   verifyPhoneNumber,
 } from '../../free-pages/free-pages-api';
+import { checkInput } from '../../forms/check-input';
 import { readFormValues } from '../../forms/form-values';
 import { useSubmit } from '../../forms/use-submit';
 import { useT } from '../../i18n/use-t';
@@ -37,11 +38,11 @@ export default function PhoneVerifyModal({ titleId, close }: TModalProps) {
 
   const verifyAction = useCallback(
     async (values: Record<(typeof FIELDS)[number], string>) => {
-      const state = await verifyPhoneNumber(values.sms_verification_code);
+      const state = await verifyPhoneNumber(checkInput(ZSmsCodeInput, values, t));
       storePhoneState(queryClient, state);
       setVerified(state);
     },
-    [queryClient],
+    [queryClient, t],
   );
   const verify = useSubmit(verifyAction);
   const resendAction = useCallback(async () => {

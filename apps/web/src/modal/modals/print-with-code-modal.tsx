@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import type { TPrintjob } from '@printomat/shared';
-import { api, ApiError } from '../../api/client';
+import { ZPrintWithCodeInput } from '@printomat/shared';
+import { ApiError } from '../../api/client';
 import { FormField } from '../../components/form-field';
+import { checkInput } from '../../forms/check-input';
 import { useT } from '../../i18n/use-t';
 import {
   AJAX_USER_QUERY_KEY,
   fetchCurrentPrintjob,
+  printWithCode,
   PRINTJOB_QUERY_KEY,
 } from '../../print/print-api';
 import type { TModalProps } from '../modal-types';
@@ -29,8 +31,9 @@ export default function PrintWithCodeModal({ titleId, close }: TModalProps) {
     const value = new FormData(event.currentTarget).get('code');
     const code = typeof value === 'string' ? value : '';
     setBusy(true);
-    api
-      .post<TPrintjob>(`/ajax/printjobs/${job.id}/print_with_code`, { code })
+    // A refusal of the shared schema (an empty code) is shown like the server's, and not sent.
+    Promise.resolve({ code })
+      .then((input) => printWithCode(job.id, checkInput(ZPrintWithCodeInput, input, t)))
       .then((updated) => {
         queryClient.setQueryData(PRINTJOB_QUERY_KEY, updated);
         void queryClient.invalidateQueries({ queryKey: AJAX_USER_QUERY_KEY });

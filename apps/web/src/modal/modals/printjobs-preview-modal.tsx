@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useT } from '../../i18n/use-t';
-import type { TDocument } from '@printomat/shared';
+import { PreviewPages } from '../../print/preview-pages';
+import { ZDocument, type TDocument } from '@printomat/shared';
 import type { TModalProps } from '../modal-types';
 
 /** `printjobs/preview/0/{document id}`: every page of the PDF that will print, and its price. */
@@ -12,32 +13,20 @@ export default function PrintjobsPreviewModal({ params, titleId }: TModalProps) 
   // A failed request (another person's document, a removed one) closes the dialog.
   const { data: doc } = useSuspenseQuery({
     queryKey: ['document', id],
-    queryFn: () => api.get<TDocument>(`/ajax/documents/${id}`),
+    queryFn: () =>
+      api.get<TDocument>(`/ajax/documents/${id}`, {
+        // Checked in development and tests only (see TResponseSchema).
+        schema: import.meta.env.DEV ? ZDocument : undefined,
+      }),
     retry: false,
   });
-  const pages = Array.from({ length: doc.page_count ?? 0 }, (_, i) => i + 1);
   return (
     <>
       <h2 id={titleId} className="modal__title">
         {t('uploader.preview_modal.title', { name: doc.name })}
       </h2>
       <p className="modal__text">{t('uploader.preview_modal.cost', { count: doc.cost })}</p>
-      <ol className="preview-pages">
-        {pages.map((page) => (
-          <li key={page} className="preview-pages__item">
-            <img
-              src={`/api/documents/${id}/pages/${page}.png`}
-              alt={t('uploader.preview_modal.page', { number: page })}
-              loading="lazy"
-              data-testid="preview-page"
-            />
-            <span className="preview-pages__label">
-              {t('uploader.preview_modal.page', { number: page })}
-              {doc.color_pages.includes(page) && ` · ${t('uploader.preview_modal.colour')}`}
-            </span>
-          </li>
-        ))}
-      </ol>
+      <PreviewPages document={doc} pageUrl={(page) => `/api/documents/${id}/pages/${page}.png`} />
     </>
   );
 }

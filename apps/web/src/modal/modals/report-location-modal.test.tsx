@@ -36,23 +36,12 @@ describe('suggest a location (mailings/report_location)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the server’s field errors under the fields, then thanks after a good try', async () => {
+  it('checks the fields with the shared schema first (the server’s messages, nothing sent), then thanks after a good try', async () => {
     document.cookie = 'csrf_token=form-token';
-    let attempt = 0;
     const { requests } = mockFetch({
       'GET /api/session': () => jsonResponse(200, buildSession()),
       'GET /api/map': () => jsonResponse(200, buildPrinterMap()),
-      'POST /api/mailings/report_location': () => {
-        attempt += 1;
-        if (attempt === 1) {
-          return jsonResponse(422, {
-            message: 'Please correct the highlighted fields.',
-            code: 'validation',
-            errors: { place: ["can't be blank"], email: ['is invalid'] },
-          });
-        }
-        return jsonResponse(201, { id: 12 });
-      },
+      'POST /api/mailings/report_location': () => jsonResponse(201, { id: 12 }),
     });
     renderApp('/map/warszawa#modal=mailings.report_location');
 
@@ -79,6 +68,7 @@ describe('suggest a location (mailings/report_location)', () => {
     expect(errorsOf('Your email (optional)')).toEqual(['is invalid']);
     expect(screen.getByLabelText('Place').getAttribute('aria-invalid')).toBe('true');
     expect(errorsOf('Street and number')).toEqual([]);
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
 
     fill('Place', 'Faculty of Physics');
     fill('Your email (optional)', 'ada@example.com');
@@ -89,9 +79,9 @@ describe('suggest a location (mailings/report_location)', () => {
       'Thank you! We have your suggestion and will look into it.',
     );
     const posts = requests.filter((r) => r.method === 'POST');
-    expect(posts).toHaveLength(2);
-    expect(posts[1]?.headers.get('X-CSRF-Token')).toBe('form-token');
-    expect(JSON.parse(posts[1]?.body ?? '{}')).toEqual({
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.headers.get('X-CSRF-Token')).toBe('form-token');
+    expect(JSON.parse(posts[0]?.body ?? '{}')).toEqual({
       place: 'Faculty of Physics',
       address: 'Campus Road 5',
       city: 'Warsaw',

@@ -1,9 +1,11 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
+import { ZLocationSuggestionInput } from '@printomat/shared';
 import { useCurrentUser } from '../../api/session';
 import { FormAlert } from '../../components/form-alert';
 import { FormField } from '../../components/form-field';
+import { checkInput } from '../../forms/check-input';
 import { readFormValues } from '../../forms/form-values';
 import { useSubmit } from '../../forms/use-submit';
 import { useT } from '../../i18n/use-t';
@@ -42,10 +44,13 @@ export default function ReportLocationModal({ titleId, close }: TModalProps) {
   // signed-in person's address (both may arrive after the dialog opened, on a direct visit).
   const [city, setCity] = useState<string | null>(null);
   const [email, setEmail] = useState<string | null>(null);
-  const action = useCallback(async (values: TValues) => {
-    await suggestLocation(values);
-    setSent(true);
-  }, []);
+  const action = useCallback(
+    async (values: TValues) => {
+      await suggestLocation(checkInput(ZLocationSuggestionInput, values, t));
+      setSent(true);
+    },
+    [t],
+  );
   const { submit, isPending, error, fieldErrors } = useSubmit(action);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
