@@ -40,6 +40,8 @@ import { registerReferralRoutes } from './modules/referrals/referrals.routes';
 import { registerPhoneRoutes } from './modules/phone/phone.routes';
 import { registerPackageRoutes } from './modules/packages/packages.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
+import { registerExpressRoutes } from './modules/express/express.routes';
+import { registerExpressPrintingRoutes } from './modules/express/express-printing.routes';
 import { paymentProviders } from './modules/payments/provider-registry';
 import { isPageRequest, registerWebRoutes } from './web/web.routes';
 import { createPrerenderer } from './web/prerender';
@@ -123,6 +125,8 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
   registerAgentAdminRoutes(app, ctx);
   registerPackageRoutes(app, ctx, () => paymentProviders(ctx).methods());
   await registerPaymentRoutes(app, ctx);
+  registerExpressRoutes(app, ctx);
+  registerExpressPrintingRoutes(app, ctx);
   registerAdminOperationsRoutes(app, ctx);
   registerPrinterAdminRoutes(app, ctx);
   registerReferralRoutes(app, ctx);

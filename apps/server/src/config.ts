@@ -71,6 +71,8 @@ const ZConfigEnv = z
     RATE_LIMIT_CONFIRMATION_MAIL_PER_ADDRESS: zRate.prefault('5/1h'),
     RATE_LIMIT_UPLOAD_PER_PERSON: zRate.prefault('60/10m'),
     RATE_LIMIT_AGENT_HELLO_PER_IP: zRate.prefault('20/10m'),
+    /** New express orders (each a guest account) from one address. */
+    RATE_LIMIT_EXPRESS_ORDER_PER_IP: zRate.prefault('30/1h'),
     CONFIRMATION_TTL_HOURS: zInt(1, 720).default(48),
     MAX_UPLOAD_BYTES: zInt(1024, 1024 * 1024 * 1024).default(50 * 1024 * 1024),
     MAX_PAGES_PER_DOCUMENT: zInt(1, 100_000).default(500),
@@ -134,6 +136,18 @@ const ZConfigEnv = z
     STRIPE_API_BASE: zUrl(['http:', 'https:']).optional(),
     /** HMAC secret of the SMS-payment sandbox; refused in production (the sandbox never runs there). */
     SMS_PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
+    // Express orders (docs/express.md): default page prices in minor units of PAYMENT_CURRENCY
+    // (a printer's own express prices win), and the order's deadlines.
+    EXPRESS_MONO_PRICE_MINOR: zInt(0, 1_000_000).default(50),
+    EXPRESS_COLOR_PRICE_MINOR: zInt(0, 1_000_000).default(150),
+    /** Paid but not printed within this long: refunded. */
+    EXPRESS_PRINT_WITHIN_MINUTES: zInt(1, 10_080).default(120),
+    /** How long an order awaiting payment holds one use of its discount code. */
+    EXPRESS_CHECKOUT_HOLD_MINUTES: zInt(1, 1_440).default(30),
+    /** A draft never paid is abandoned (and its documents deleted) after this long. */
+    EXPRESS_DRAFT_HOURS: zInt(1, 720).default(24),
+    /** An ended order's documents are deleted this long after it ended (fractions allowed). */
+    DOCUMENT_RETENTION_HOURS: z.coerce.number().min(0).max(8_760).default(8),
   })
   .superRefine(
     (env, ctx) => {
@@ -203,6 +217,7 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
       confirmationMailPerAddress: env.RATE_LIMIT_CONFIRMATION_MAIL_PER_ADDRESS,
       uploadPerPerson: env.RATE_LIMIT_UPLOAD_PER_PERSON,
       agentHelloPerIp: env.RATE_LIMIT_AGENT_HELLO_PER_IP,
+      expressOrderPerIp: env.RATE_LIMIT_EXPRESS_ORDER_PER_IP,
     },
     confirmationTtlHours: env.CONFIRMATION_TTL_HOURS,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
@@ -244,6 +259,15 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
       sandboxWebhookUrl:
         env.PAYMENT_SANDBOX_WEBHOOK_URL ?? `${publicUrl}/api/payments/webhooks/sandbox`,
     },
+    express: {
+      monoPriceMinor: env.EXPRESS_MONO_PRICE_MINOR,
+      colorPriceMinor: env.EXPRESS_COLOR_PRICE_MINOR,
+      printWithinMinutes: env.EXPRESS_PRINT_WITHIN_MINUTES,
+      checkoutHoldMinutes: env.EXPRESS_CHECKOUT_HOLD_MINUTES,
+      draftHours: env.EXPRESS_DRAFT_HOURS,
+    },
+    /** Hours an ended order's documents are kept (issue 17 reuses it for every document). */
+    documentRetentionHours: env.DOCUMENT_RETENTION_HOURS,
     /** Stripe keys (docs/payment-providers.md); required when PAYMENT_PROVIDER is stripe. */
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../src/seed/seed';
 import { signInDemoAdmin } from './helpers/admin';
+import { paidExpressOrder, printerIdByCode, refundRow } from './helpers/express-paid';
 import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
 
 let t: TTestApp;
@@ -21,8 +22,18 @@ async function orders(status?: string): Promise<TOrder[]> {
   expect(res.statusCode).toBe(200);
   return res.json().orders;
 }
-const setPrinter = (id: number, changes: { is_enabled?: boolean; maintenance_mode?: boolean }) =>
-  t.ctx.db.updateTable('printers').set(changes).where('id', '=', id).execute();
+const setPrinter = (
+  id: number,
+  changes: { is_enabled?: boolean; maintenance_mode?: boolean; agent_last_seen_at?: Date },
+) => t.ctx.db.updateTable('printers').set(changes).where('id', '=', id).execute();
+const refundOf = (orderId: number) => refundRow(t, orderId);
+async function until(ok: () => boolean | Promise<boolean>) {
+  const deadline = Date.now() + 15_000;
+  while (!(await ok())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 describe('express discount codes', () => {
   it('lists the seeded codes with their state', async () => {
@@ -142,7 +153,11 @@ describe('express orders', () => {
     const one = all[0]!;
     const res = await admin.get(`/api/admin/express-orders/${one.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().express_url).toMatch(/^http:\/\/printomat\.test\/express\/[\w-]{43}$/);
+    expect(res.json().express_url).toMatch(
+      /^http:\/\/printomat\.test\/express\/orders\/[\w-]{43}$/,
+    );
+    // A seeded order was never paid through a provider: no payment, no refund.
+    expect(res.json()).toMatchObject({ payment: null, refund: null });
     expect((await admin.get('/api/admin/express-orders/999999')).statusCode).toBe(404);
   });
 
@@ -174,39 +189,190 @@ describe('express orders', () => {
     });
   });
 
-  it('prints a created order, but not on a disabled printer or one in maintenance', async () => {
-    const [created] = await orders('created');
-    const printerId = created!.printer.id;
-    await setPrinter(printerId, { is_enabled: false });
-    let res = await admin.post(`/api/admin/express-orders/${created!.id}/print`);
+  it('prints a paid order for real: refused on a disabled printer or one in maintenance', async () => {
+    const printerId = await printerIdByCode(t);
+    const order = await paidExpressOrder(t, { printerId });
+    await setPrinter(printerId, { is_enabled: false, agent_last_seen_at: new Date() });
+    let res = await admin.post(`/api/admin/express-orders/${order.orderId}/print`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe("Can't print on disabled printer");
     const polish = await signInAdmin('pl');
-    res = await polish.post(`/api/admin/express-orders/${created!.id}/print`);
+    res = await polish.post(`/api/admin/express-orders/${order.orderId}/print`);
     expect(res.json().message).toBe('Nie można drukować na wyłączonej drukarce');
 
     await setPrinter(printerId, { is_enabled: true, maintenance_mode: true });
-    res = await admin.post(`/api/admin/express-orders/${created!.id}/print`);
+    res = await admin.post(`/api/admin/express-orders/${order.orderId}/print`);
     expect(res.json().message).toBe('Maintenance mode enabled - printing not possible');
-    expect((await admin.get(`/api/admin/express-orders/${created!.id}`)).json().status).toBe(
+    expect((await admin.get(`/api/admin/express-orders/${order.orderId}`)).json().status).toBe(
       'created',
     );
 
     await setPrinter(printerId, { maintenance_mode: false });
-    res = await admin.post(`/api/admin/express-orders/${created!.id}/print`);
+    const pushed: unknown[] = [];
+    const stop = t.ctx.events.subscribe(`printer:${printerId}`, (event) => pushed.push(event));
+    res = await admin.post(`/api/admin/express-orders/${order.orderId}/print`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'scheduled', allowed_actions: ['fail'] });
+    expect(res.json()).toMatchObject({
+      status: 'scheduled',
+      allowed_actions: ['fail'],
+      printjob_id: order.jobId,
+    });
+    // The job went to the printer's agent, like any print job.
+    const job = await t.ctx.db
+      .selectFrom('printjobs')
+      .select(['status', 'printer_id'])
+      .where('id', '=', order.jobId)
+      .executeTakeFirstOrThrow();
+    expect(job).toEqual({ status: 'scheduled', printer_id: printerId });
+    await until(() => pushed.length > 0);
+    stop();
+    expect(pushed).toContainEqual({ kind: 'job_released', printerId, jobId: order.jobId });
 
-    res = await admin.post(`/api/admin/express-orders/${created!.id}/print`);
+    res = await admin.post(`/api/admin/express-orders/${order.orderId}/print`);
     expect(res.statusCode).toBe(409);
+    const audit = (
+      await admin.get(`/api/admin/audit-log?subject_type=express_order&subject_id=${order.orderId}`)
+    ).json().entries;
+    expect(audit[0]).toMatchObject({
+      action: 'express_order.print',
+      details: { from: 'created', to: 'scheduled', by: 'admin' },
+      actor: { email: 'admin@printomat.example' },
+    });
+  });
 
-    res = await admin.post(`/api/admin/express-orders/${created!.id}/fail`);
+  it('fail withdraws the job from the agent and refunds the guest; the detail shows both references', async () => {
+    const printerId = await printerIdByCode(t);
+    await setPrinter(printerId, {
+      is_enabled: true,
+      maintenance_mode: false,
+      agent_last_seen_at: new Date(),
+    });
+    const order = await paidExpressOrder(t, { printerId, priceMinor: 180 });
+    expect((await admin.post(`/api/admin/express-orders/${order.orderId}/print`)).statusCode).toBe(
+      200,
+    );
+    const pushed: unknown[] = [];
+    const stop = t.ctx.events.subscribe(`printer:${printerId}`, (event) => pushed.push(event));
+    let res = await admin.post(`/api/admin/express-orders/${order.orderId}/fail`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().status).toBe('failed');
-    res = await admin.post(`/api/admin/express-orders/${created!.id}/fail`);
+    expect(res.json()).toMatchObject({
+      status: 'refunded',
+      allowed_actions: [],
+      refund: { amount_minor: 180, reason: 'admin_failed', status: 'pending' },
+    });
+    await until(() => pushed.some((e) => (e as { kind: string }).kind === 'job_cancelled'));
+    stop();
+    expect(pushed).toContainEqual({ kind: 'job_cancelled', printerId, jobId: order.jobId });
+    const job = await t.ctx.db
+      .selectFrom('printjobs')
+      .select('status')
+      .where('id', '=', order.jobId)
+      .executeTakeFirstOrThrow();
+    expect(job.status).toBe('failed');
+
+    await t.ctx.worker.drain();
+    await until(async () => (await refundOf(order.orderId))?.status === 'succeeded');
+    res = await admin.get(`/api/admin/express-orders/${order.orderId}`);
+    const detail = res.json();
+    const payment = await t.ctx.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('express_order_id', '=', order.orderId)
+      .executeTakeFirstOrThrow();
+    expect(detail.payment).toMatchObject({
+      reference: payment.reference,
+      provider: 'sandbox',
+      provider_reference: payment.provider_reference,
+      status: 'completed',
+      amount_minor: 180,
+      currency: 'PLN',
+    });
+    expect(detail.refund).toMatchObject({
+      provider: 'sandbox',
+      status: 'succeeded',
+      amount_minor: 180,
+      reason: 'admin_failed',
+      failure_code: null,
+    });
+    expect(detail.refund.reference).toMatch(/^re_/);
+    expect(detail.refund.provider_reference).toMatch(/^sbx_re_/);
+    // The list shows the same.
+    const listed = (await orders('refunded')).find((o) => o.id === order.orderId);
+    expect(listed).toMatchObject({ refund: { status: 'succeeded' } });
+
+    // Nothing to reset: the money went back.
+    res = await admin.post(`/api/admin/express-orders/${order.orderId}/reset`);
+    expect(res.json().message).toBe('Order must be in failed state to be reset');
+    res = await admin.post(`/api/admin/express-orders/${order.orderId}/fail`);
     expect(res.json().message).toBe(
       'Only an order that was sent to the printer can be marked this way.',
     );
+  });
+
+  it('reset makes a failed order printable again: its job goes back to the printer', async () => {
+    const printerId = await printerIdByCode(t);
+    await setPrinter(printerId, {
+      is_enabled: true,
+      maintenance_mode: false,
+      agent_last_seen_at: new Date(),
+    });
+    // A free order (100 % code): failing it gives nothing back, so it stays failed.
+    const order = await paidExpressOrder(t, { printerId, priceMinor: 0, discountPercent: 100 });
+    expect((await admin.post(`/api/admin/express-orders/${order.orderId}/print`)).statusCode).toBe(
+      200,
+    );
+    let res = await admin.post(`/api/admin/express-orders/${order.orderId}/fail`);
+    expect(res.json()).toMatchObject({ status: 'failed', refund: null, payment: null });
+    expect(res.json().allowed_actions).toEqual(['reset']);
+    res = await admin.post(`/api/admin/express-orders/${order.orderId}/reset`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'created', failure_reason: null, ended_at: null });
+    expect(new Date(res.json().print_by).getTime()).toBeGreaterThan(Date.now());
+    let job = await t.ctx.db
+      .selectFrom('printjobs')
+      .select(['status', 'printer_id', 'is_submitted'])
+      .where('id', '=', order.jobId)
+      .executeTakeFirstOrThrow();
+    expect(job).toEqual({ status: 'created', printer_id: null, is_submitted: true });
+    res = await admin.post(`/api/admin/express-orders/${order.orderId}/print`);
+    expect(res.json().status).toBe('scheduled');
+    job = await t.ctx.db
+      .selectFrom('printjobs')
+      .select(['status', 'printer_id', 'is_submitted'])
+      .where('id', '=', order.jobId)
+      .executeTakeFirstOrThrow();
+    expect(job).toEqual({ status: 'scheduled', printer_id: printerId, is_submitted: true });
+  });
+
+  it('on the print jobs page an express job is not printed or reset, and failing it there refunds the order', async () => {
+    const printerId = await printerIdByCode(t);
+    await setPrinter(printerId, {
+      is_enabled: true,
+      maintenance_mode: false,
+      agent_last_seen_at: new Date(),
+    });
+    const order = await paidExpressOrder(t, { printerId, priceMinor: 120 });
+    let res = await admin.post(`/api/admin/printjobs/${order.jobId}/print`, {
+      printer_id: printerId,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'This print job belongs to an express order: print or reset it from the express order.',
+    );
+    expect((await admin.post(`/api/admin/express-orders/${order.orderId}/print`)).statusCode).toBe(
+      200,
+    );
+    res = await admin.post(`/api/admin/printjobs/${order.jobId}/fail`);
+    expect(res.statusCode).toBe(200);
+    const detail = (await admin.get(`/api/admin/express-orders/${order.orderId}`)).json();
+    expect(detail).toMatchObject({
+      status: 'refunded',
+      failure_reason: 'admin',
+      refund: { amount_minor: 120, reason: 'admin_failed' },
+    });
+    res = await admin.post(`/api/admin/printjobs/${order.jobId}/reset`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('express_job');
   });
 
   it('is for admins only', async () => {
@@ -224,7 +390,10 @@ describe('audit log filters', () => {
     expect(all.every((e: { action: string }) => e.action.startsWith('express_order.'))).toBe(true);
     const exact = (await admin.get('/api/admin/audit-log?action=express_order.print')).json()
       .entries;
-    expect(exact.map((e: { action: string }) => e.action)).toEqual(['express_order.print']);
+    expect(exact.length).toBeGreaterThan(0);
+    expect(new Set(exact.map((e: { action: string }) => e.action))).toEqual(
+      new Set(['express_order.print']),
+    );
     const none = (await admin.get('/api/admin/audit-log?action=express')).json().entries;
     expect(none).toEqual([]);
   });

@@ -417,6 +417,40 @@ describe('editing a printer', () => {
     expect((await admin.get(created.photo_url)).statusCode).toBe(404);
     expect(await auditActions(created.id)).toEqual(['printer.create', 'printer.update']);
   });
+
+  it('sets the printer’s express page prices (empty: the default), and refuses bad ones', async () => {
+    const created = (
+      await sendPrinter(
+        admin,
+        'POST',
+        '/api/admin/printers',
+        validPrinter({ express_mono_price_minor: 40, express_color_price_minor: null }),
+        [],
+      )
+    ).json();
+    expect(created).toMatchObject({
+      express_mono_price_minor: 40,
+      express_color_price_minor: null,
+    });
+    // The express page shows them: its own mono price, the configured colour default.
+    const page = (await admin.get(`/ajax/express/printers/${created.id}`)).json();
+    expect(page.prices).toMatchObject({
+      mono_minor: 40,
+      color_minor: t.ctx.config.express.colorPriceMinor,
+    });
+    const refused = await admin.put(`/api/admin/printers/${created.id}`, {
+      ...validPrinter({ direct_print_code: created.direct_print_code }),
+      express_mono_price_minor: -1,
+      express_color_price_minor: 1.5,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      express_mono_price_minor: ['is invalid'],
+      express_color_price_minor: ['must be an integer'],
+    });
+    const after = (await admin.get(`/api/admin/printers/${created.id}`)).json();
+    expect(after.express_mono_price_minor).toBe(40);
+  });
 });
 
 describe('maintenance mode', () => {

@@ -184,6 +184,13 @@ describe('Stripe checkout', () => {
     expect(blik?.headers['idempotency-key']).toBe('pay_bl1');
   });
 
+  it('sends no customer e-mail when the payer gave none (an express guest): Stripe asks for it', async () => {
+    await provider().createCheckout(checkout({ customerEmail: null, reference: 'pay_guest' }));
+    const [sent] = api.seen;
+    expect(sent?.form.get('customer_email')).toBeNull();
+    expect(sent?.form.get('client_reference_id')).toBe('pay_guest');
+  });
+
   it('refuses BLIK in euros before calling Stripe', async () => {
     const error = await rejection(
       provider().createCheckout(checkout({ method: 'blik', currency: 'EUR' })),

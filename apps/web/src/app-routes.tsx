@@ -25,6 +25,17 @@ const AccountPage = lazy(
     import('./pages/account-page').then((m) => ({ default: m.AccountPage })),
   ),
 );
+// Express pages (issue 13): a guest prints at one printer without an account.
+const ExpressPage = lazy(
+  withMessages(['app', 'express'], () =>
+    import('./express/express-page').then((m) => ({ default: m.ExpressPage })),
+  ),
+);
+const ExpressOrderPage = lazy(
+  withMessages(['app', 'express'], () =>
+    import('./express/express-order-page').then((m) => ({ default: m.ExpressOrderPage })),
+  ),
+);
 const AdminArea = lazy(
   withMessages(['app', 'admin'], () =>
     import('./admin/admin-area').then((m) => ({ default: m.AdminArea })),
@@ -76,6 +87,22 @@ export function AppRoutes({ modalRegistry }: { modalRegistry?: readonly TModalEn
                 <AdminArea />
               </Loading>
             </RequireAuth>
+          }
+        />
+        <Route
+          path="express/orders/:token"
+          element={
+            <Loading>
+              <ExpressOrderPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="express/:printerId"
+          element={
+            <Loading>
+              <ExpressPage />
+            </Loading>
           }
         />
         {/* Public: the QR code on a printer opens this page. */}

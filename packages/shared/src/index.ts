@@ -4,5 +4,7 @@ export * from './constants';
 export * from './printing/pricing';
 export * from './printing/lifecycle';
 export * from './printing/express-lifecycle';
+export * from './printing/express-pricing';
 export * from './schemas/admin-operations';
 export * from './printing/open-hours';
+export * from './printing/printer-condition';

@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011-statistics-outlive-users';
 import * as m0012 from './migrations/0012-job-lanes';
 import * as m0013 from './migrations/0013-rate-limits';
 import * as m0014 from './migrations/0014-printer-report-checks';
+import * as m0015 from './migrations/0015-express-orders';
 
 // Listed statically so the same migrations run under tsx, in tests and in a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-job-lanes': m0012,
   '0013-rate-limits': m0013,
   '0014-printer-report-checks': m0014,
+  '0015-express-orders': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

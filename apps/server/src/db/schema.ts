@@ -1,5 +1,11 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { TAgentPrinterStatus, TPrintjobReviewReason, TRole, TLocale } from '@printomat/shared';
+import type {
+  TAgentPrinterStatus,
+  TExpressOrderStatus as TSharedExpressOrderStatus,
+  TPrintjobReviewReason,
+  TRole,
+  TLocale,
+} from '@printomat/shared';
 
 type TCreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type TTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -9,11 +15,14 @@ type TNullableTimestamp = ColumnType<
   Date | string | null
 >;
 
+export type TUserRole = TRole | 'guest';
+
 export interface TUsersTable {
   id: Generated<number>;
   email: string;
   password_hash: string | null;
-  role: ColumnType<TRole, TRole | undefined, TRole>;
+  /** 'guest': the owner of an express order's documents and job; can never sign in. */
+  role: ColumnType<TUserRole, TUserRole | undefined, TUserRole>;
   locale: ColumnType<TLocale, TLocale | undefined, TLocale>;
   email_confirmed_at: TNullableTimestamp;
   facebook_id: string | null;
@@ -103,6 +112,9 @@ export interface TPrintersTable {
   email: string | null;
   direct_print_code: string;
   express_email: string | null;
+  /** Express price of a page on this printer (minor units); null: the configured default. */
+  express_mono_price_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  express_color_price_minor: ColumnType<number | null, number | null | undefined, number | null>;
   is_color: boolean;
   is_copier: boolean;
   is_enabled: boolean;
@@ -225,6 +237,8 @@ export interface TDocumentsTable {
   processed_at: TNullableTimestamp;
   /** When the printer's agent last downloaded it (evidence of what reached the printer). */
   delivered_at: TNullableTimestamp;
+  /** Retention: its files (upload, PDF, previews) were deleted then; the row stays. */
+  files_deleted_at: TNullableTimestamp;
 }
 
 export type TReservationStatus = 'reserved' | 'posted' | 'voided';
@@ -341,7 +355,9 @@ export interface TPaymentsTable {
   reference: string;
   user_id: number | null;
   payer_email: string;
-  package_id: number;
+  /** What was bought: a page package, or (express_order_id) one express order. */
+  package_id: number | null;
+  express_order_id: ColumnType<number | null, number | null | undefined, number | null>;
   provider: string;
   provider_reference: string | null;
   checkout_url: string | null;
@@ -487,30 +503,83 @@ export interface TExpressDiscountCodesTable {
   created_at: TCreatedAt;
 }
 
-export type TExpressOrderStatus = 'created' | 'scheduled' | 'printed' | 'failed';
+export type TExpressOrderStatus = TSharedExpressOrderStatus;
 
 export interface TExpressOrdersTable {
   id: Generated<number>;
   token: string;
   printer_id: number;
-  customer_email: string;
+  /** Optional: where the receipt (and refund notice) goes. */
+  customer_email: string | null;
   status: ColumnType<TExpressOrderStatus, TExpressOrderStatus | undefined, TExpressOrderStatus>;
+  /** The guest account owning the order's documents and print job. */
+  guest_user_id: number | null;
+  printjob_id: number | null;
+  locale: ColumnType<TLocale, TLocale | undefined, TLocale>;
+  /** Frozen at checkout (what was paid for): documents, printed faces, colour faces. */
   document_count: number;
   page_count: number;
+  color_page_count: ColumnType<number, number | undefined, number>;
   is_color: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Price before the discount, then what is to be paid (minor units). */
+  list_price_minor: ColumnType<number, number | undefined, number>;
+  /** The printer's page prices at checkout (what a partial refund is worked out with). */
+  mono_price_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  color_price_minor: ColumnType<number | null, number | null | undefined, number | null>;
   price_minor: number;
   currency: string;
   discount_code_id: number | null;
   discount_percent: number | null;
+  /** While awaiting payment the order holds one use of its discount code until then. */
+  checkout_expires_at: TNullableTimestamp;
+  paid_at: TNullableTimestamp;
+  /** Paid but not printed by then: refunded. */
+  print_by: TNullableTimestamp;
+  printed_faces: number | null;
   failure_reason: string | null;
   printed_at: TNullableTimestamp;
+  ended_at: TNullableTimestamp;
+  documents_deleted_at: TNullableTimestamp;
   created_at: TCreatedAt;
   updated_at: TTimestamp;
+}
+
+export type TRefundStatus = 'pending' | 'succeeded' | 'failed';
+export type TRefundReason = 'not_printed_in_time' | 'printer_failed' | 'admin_failed';
+
+/** Money going back for an express order: at most one refund per order. */
+export interface TRefundsTable {
+  id: Generated<number>;
+  reference: string;
+  payment_id: number;
+  express_order_id: number;
+  amount_minor: number;
+  currency: string;
+  reason: TRefundReason;
+  provider: string;
+  provider_reference: string | null;
+  status: ColumnType<TRefundStatus, TRefundStatus | undefined, TRefundStatus>;
+  failure_code: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: TCreatedAt;
+  updated_at: TTimestamp;
+  completed_at: TNullableTimestamp;
+}
+
+/** The sandbox provider's record of refunds it made (idempotent on our refund reference). */
+export interface TSandboxRefundsTable {
+  reference: string;
+  provider_reference: string;
+  session_provider_reference: string;
+  amount_minor: number;
+  currency: string;
+  created_at: TCreatedAt;
 }
 
 export interface TDB {
   express_discount_codes: TExpressDiscountCodesTable;
   express_orders: TExpressOrdersTable;
+  refunds: TRefundsTable;
   referral_credits: TReferralCreditsTable;
   user_data: TUserDataTable;
   phone_verifications: TPhoneVerificationsTable;
@@ -523,6 +592,7 @@ export interface TDB {
   saved_cards: TSavedCardsTable;
   card_bonuses: TCardBonusesTable;
   sandbox_sessions: TSandboxSessionsTable;
+  sandbox_refunds: TSandboxRefundsTable;
   sms_sandbox_sessions: TSmsSandboxSessionsTable;
   location_suggestions: TLocationSuggestionsTable;
   detected_printers: TDetectedPrintersTable;

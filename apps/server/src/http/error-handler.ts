@@ -22,7 +22,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
           Object.entries(error.fieldErrors).map(([field, specs]) => [
             field,
             specs.map((s) =>
-              translate(locale, `errors.${s.key}`, {
+              // A bare key is a field message (`errors.blank`); a dotted one names its own
+              // namespace (`express.errors.discount_code.unknown`).
+              translate(locale, s.key.includes('.') ? (s.key as TMessageKey) : `errors.${s.key}`, {
                 ...s.values,
                 ...(typeof s.values?.attribute === 'string'
                   ? { attribute: translate(locale, `fields.${s.values.attribute}`) }

@@ -39,6 +39,21 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /sandbox-sms',
   'POST /sandbox-sms/simulate',
   'GET /dev/sms', // development only: the sandbox SMS outbox; never registered in production
+  // Express orders (issue 13): a guest prints without an account. A printer's express page is
+  // public; opening an order is rate-limited per address; every order route is reached by the
+  // order's 256-bit token alone, which is the guest's credential (changes still need CSRF).
+  'GET /ajax/express/printers/:printerId',
+  'POST /ajax/express/printers/:printerId/orders',
+  'GET /ajax/express/orders/:token',
+  'POST /ajax/express/orders/:token/documents/upload',
+  'DELETE /ajax/express/orders/:token/documents/:id',
+  'PATCH /ajax/express/orders/:token/documents/:id',
+  'GET /ajax/express/orders/:token/documents/:id/pages/:file',
+  'POST /ajax/express/orders/:token/settings',
+  'POST /ajax/express/orders/:token/quote',
+  'POST /ajax/express/orders/:token/checkout',
+  'POST /ajax/express/orders/:token/print',
+  'POST /ajax/express/orders/:token/print_with_code',
   'GET /', // the landing page (pre-rendered for guests; public data only)
   'GET /*', // the web app's static files and page shell (no data)
   'HEAD /*',

@@ -35,6 +35,8 @@ export const MESSAGE_GROUPS = {
   ],
   app: ['account', 'uploader', 'documents', 'phone'],
   admin: ['admin', 'admin_printers'],
+  // The express pages (a guest prints without an account); they load `app` too (the uploader).
+  express: ['express_page'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TMessageGroup = keyof typeof MESSAGE_GROUPS;

@@ -122,8 +122,8 @@ describe('printer map page', () => {
     );
     expect(screen.getByTestId('map-email').textContent).toBe('library@print.example');
     expect(
-      within(details).getByRole('link', { name: 'Order express printing' }).getAttribute('href'),
-    ).toBe('mailto:express@print.example');
+      within(details).getByRole('link', { name: 'Print without an account' }).getAttribute('href'),
+    ).toBe('/express/5');
     expect(rowsOf(within(details).getByRole('table', { name: 'Open hours' }))).toEqual([
       'Monday 08:00–20:00',
       'Tuesday 08:00–20:00',
@@ -163,7 +163,8 @@ describe('printer map page', () => {
       'Colour and black-and-white printing',
     ]);
     expect(screen.queryByTestId('map-email')).toBeNull();
-    expect(screen.queryByTestId('map-express')).toBeNull();
+    // Every printer has its express page; it says there why this one cannot print now.
+    expect(screen.getByTestId('map-express').getAttribute('href')).toBe('/express/7');
     expect(screen.getByTestId('map-back').getAttribute('href')).toBe('/map/warszawa');
   });
 

@@ -107,16 +107,15 @@ export function PrinterDetailsPanel({
             </dd>
           </div>
         )}
-        {details?.express_url && (
-          <div className="details__row">
-            <dt>{t('map.details.express')}</dt>
-            <dd>
-              <a href={details.express_url} data-testid="map-express">
-                {t('map.details.express_link')}
-              </a>
-            </dd>
-          </div>
-        )}
+        {/* Issue 13: every printer has its express page (a guest pays for one job). */}
+        <div className="details__row">
+          <dt>{t('map.details.express')}</dt>
+          <dd>
+            <Link to={`/express/${printer.id}`} data-testid="map-express">
+              {t('map.details.express_link')}
+            </Link>
+          </dd>
+        </div>
       </dl>
 
       {details ? (

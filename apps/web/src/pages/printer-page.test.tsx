@@ -55,6 +55,10 @@ describe('printer page', () => {
     expect(within(panel).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
       '/sign-in?next=/printers/5',
     );
+    // Or no account at all: the printer's express page (issue 13).
+    expect(
+      within(panel).getByRole('link', { name: 'Print without an account' }).getAttribute('href'),
+    ).toBe('/express/5');
     expect(screen.queryByTestId('print-here')).toBeNull();
   });
 

@@ -63,7 +63,12 @@ function PrinterDetails({ printer }: { printer: TPublicPrinter }) {
   const t = useT();
   const availability = {
     available: t('printer_page.availability.available'),
-    out_of_paper: t('printer_page.availability.out_of_paper'),
+    door_open: t('printer_page.availability.door_open'),
+    out_of_paper: t('printers.errors.out_of_paper'),
+    paper_jam: t('printers.errors.paper_jam'),
+    out_of_toner: t('printers.errors.out_of_toner'),
+    printer_error: t('printers.errors.printer_error'),
+    printer_unreachable: t('printers.errors.printer_unreachable'),
     offline: t('printers.errors.offline'),
     disabled: t('printers.errors.disabled'),
     maintenance: t('printers.errors.maintenance'),

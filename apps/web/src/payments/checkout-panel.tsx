@@ -6,6 +6,7 @@ import { useSubmit } from '../forms/use-submit';
 import { useLocale, useT } from '../i18n/use-t';
 import { useModal } from '../modal/modal-context';
 import { formatPrice } from '../pages/public/package-data';
+import { PaymentMethodChoice } from './payment-method-choice';
 import { goToProvider, newIdempotencyKey, startPurchase } from './payments-api';
 
 /**
@@ -73,25 +74,15 @@ export function CheckoutPanel({
       </p>
       <form onSubmit={onSubmit} noValidate>
         <FormAlert error={error?.code === 'email_required' ? null : error} />
-        <fieldset className="checkout__methods">
-          <legend>{t('payments.methods.legend')}</legend>
-          {methods.map((m) => (
-            <label key={m} className="checkout__method">
-              <input
-                type="radio"
-                name="method"
-                value={m}
-                checked={method === m}
-                onChange={() => {
-                  setMethod(m);
-                  setKey(newIdempotencyKey());
-                }}
-                data-testid={`method-${m}`}
-              />{' '}
-              {t(`payments.methods.${m}`)}
-            </label>
-          ))}
-        </fieldset>
+        <PaymentMethodChoice
+          methods={methods}
+          value={method}
+          onChange={(m) => {
+            setMethod(m);
+            setKey(newIdempotencyKey());
+          }}
+          testIdPrefix="method-"
+        />
         <div className="checkout__actions">
           <button
             type="submit"

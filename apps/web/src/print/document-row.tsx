@@ -3,7 +3,7 @@ import { MAX_COPIES, type TDocument } from '@printomat/shared';
 import { ApiError } from '../api/client';
 import { useModal } from '../modal/modal-context';
 import { useT } from '../i18n/use-t';
-import { saveCopies } from './print-api';
+import { useUploaderApi } from './uploader-api';
 import type { TSlot } from './use-uploads';
 
 const ICON_LABEL: Record<TDocument['icon'], string> = {
@@ -22,9 +22,12 @@ export function DocumentRow(props: {
   editable: boolean;
   onRemove: () => void;
   onChanged: () => void;
+  /** The price in pages; the express pages price the whole order in money instead. */
+  showCost?: boolean;
 }) {
   const t = useT();
   const { openModal } = useModal();
+  const { saveCopies, preview } = useUploaderApi();
   const { document: doc, editable } = props;
   // What the person is typing; null shows the server's value.
   const [typed, setTyped] = useState<string | null>(null);
@@ -79,8 +82,12 @@ export function DocumentRow(props: {
             <span data-testid="doc-colour">
               {t('uploader.colour_pages', { count: doc.color_pages.length })}
             </span>
-            {' · '}
-            <strong data-testid="doc-cost">{t('uploader.cost', { count: doc.cost })}</strong>
+            {props.showCost !== false && (
+              <>
+                {' · '}
+                <strong data-testid="doc-cost">{t('uploader.cost', { count: doc.cost })}</strong>
+              </>
+            )}
           </p>
         )}
         {error && (
@@ -108,7 +115,7 @@ export function DocumentRow(props: {
           <button
             type="button"
             className="button button--small button--secondary"
-            onClick={() => openModal(`printjobs/preview/0/${doc.id}`)}
+            onClick={() => (preview ? preview(doc) : openModal(`printjobs/preview/0/${doc.id}`))}
           >
             {t('uploader.preview')}
           </button>

@@ -1,5 +1,24 @@
-import type { TAjaxUser, TDocument, TOrientation, TPrintjob } from '@printomat/shared';
-import { api, ApiError, apiRequest, CSRF_HEADER, currentCsrfToken } from '../api/client';
+import {
+  ZAjaxUser,
+  ZDocument,
+  ZPrintjob,
+  type TAjaxUser,
+  type TDocument,
+  type TPrintAtPrinterInput,
+  type TPrintjob,
+  type TPrintWithCodeInput,
+  type TSubmitInput,
+  type ZPrintjobSettingsInput,
+} from '@printomat/shared';
+import type { z } from 'zod';
+import {
+  api,
+  ApiError,
+  apiRequest,
+  checkResponse,
+  CSRF_HEADER,
+  currentCsrfToken,
+} from '../api/client';
 
 export const PRINTJOB_QUERY_KEY = ['printjob', 'current'] as const;
 export const AJAX_USER_QUERY_KEY = ['ajax-user'] as const;
@@ -8,30 +27,47 @@ export const DASHBOARD_PANEL_QUERY_KEY = ['ajax-user-html'] as const;
 /** Server-sent events about the signed-in person's print jobs. */
 export const PRINTJOB_EVENTS_PATH = '/ajax/printjobs/events';
 
-export type TSettings = {
-  orientation: TOrientation;
-  is_grayscale: boolean;
-  is_duplex: boolean;
-  pages_per_sheet: 1 | 2 | 4;
-};
+/** The uploader's settings: every field of the server's settings input, as it parses them. */
+export type TSettings = Required<Omit<z.output<typeof ZPrintjobSettingsInput>, 'kind'>>;
 
-export const fetchCurrentPrintjob = () => api.get<TPrintjob>('/ajax/printjobs/current');
-export const fetchAjaxUser = () => api.get<TAjaxUser>('/ajax/user');
+// Answers are checked against these in development and tests only (see TResponseSchema).
+const RESPONSES = import.meta.env.DEV
+  ? { job: ZPrintjob, user: ZAjaxUser, document: ZDocument, removed: ZDocument.nullable() }
+  : null;
 
-export const saveSettings = (jobId: number, settings: TSettings & { kind: string }) =>
-  api.post<TPrintjob>(`/ajax/printjobs/${jobId}/settings`, settings);
+export const fetchCurrentPrintjob = () =>
+  api.get<TPrintjob>('/ajax/printjobs/current', { schema: RESPONSES?.job });
+export const fetchAjaxUser = () => api.get<TAjaxUser>('/ajax/user', { schema: RESPONSES?.user });
+
+export const saveSettings = (jobId: number, settings: z.input<typeof ZPrintjobSettingsInput>) =>
+  api.post<TPrintjob>(`/ajax/printjobs/${jobId}/settings`, settings, { schema: RESPONSES?.job });
 
 export const submitPrintjob = (jobId: number, isSubmitted: boolean) =>
-  api.post<TPrintjob>(`/ajax/printjobs/${jobId}/submit`, { is_submitted: isSubmitted });
+  api.post<TPrintjob>(
+    `/ajax/printjobs/${jobId}/submit`,
+    { is_submitted: isSubmitted } satisfies TSubmitInput,
+    { schema: RESPONSES?.job },
+  );
 
 /** Releases the person's confirmed job to a printer; errors carry the server's translated message. */
 export const printAtPrinter = (jobId: number, printerId: number) =>
-  api.post<TPrintjob>(`/ajax/printjobs/${jobId}/print`, { printer_id: printerId });
+  api.post<TPrintjob>(
+    `/ajax/printjobs/${jobId}/print`,
+    { printer_id: printerId } satisfies TPrintAtPrinterInput,
+    { schema: RESPONSES?.job },
+  );
+
+/** Releases the job to the printer whose screen shows this code. */
+export const printWithCode = (jobId: number, input: TPrintWithCodeInput) =>
+  api.post<TPrintjob>(`/ajax/printjobs/${jobId}/print_with_code`, input, {
+    schema: RESPONSES?.job,
+  });
 
 /** Spec section 7: `POST /ajax/documents/{id}` with `_method=PUT` and `copies`. */
 export const saveCopies = (documentId: number, copies: number) =>
   apiRequest<TDocument>('POST', `/ajax/documents/${documentId}`, {
     form: new URLSearchParams({ _method: 'PUT', copies: String(copies) }),
+    schema: RESPONSES?.document,
   });
 
 /** Spec section 7: a GET that removes; non-null means removed. It still carries the CSRF header. */
@@ -42,16 +78,24 @@ export async function removeDocument(documentId: number): Promise<TDocument | nu
     headers: { Accept: 'application/json', ...(token ? { [CSRF_HEADER]: token } : {}) },
   });
   if (!response.ok) throw new ApiError(response.status, 'http_error', '');
-  return (await response.json()) as TDocument | null;
+  const path = `/ajax/documents/${documentId}/remove`;
+  return checkResponse(`GET ${path}`, RESPONSES?.removed, (await response.json()) as unknown);
 }
 
 export type TUploadHandle = { promise: Promise<TDocument>; abort: () => void };
 
-/** XMLHttpRequest rather than fetch: it reports upload progress for the progress bar. */
-export function uploadFile(file: File, onProgress: (fraction: number) => void): TUploadHandle {
+/**
+ * XMLHttpRequest rather than fetch: it reports upload progress for the progress bar. `path`: the
+ * express pages upload to their order's address, with the same answer.
+ */
+export function uploadFile(
+  file: File,
+  onProgress: (fraction: number) => void,
+  path = '/ajax/documents/upload',
+): TUploadHandle {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<TDocument>((resolve, reject) => {
-    xhr.open('POST', '/ajax/documents/upload');
+    xhr.open('POST', path);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     const token = currentCsrfToken();
@@ -66,8 +110,13 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
       } catch {
         body = null;
       }
-      if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body as TDocument);
-      else {
+      if (xhr.status >= 200 && xhr.status < 300 && body) {
+        try {
+          resolve(checkResponse(`POST ${path}`, RESPONSES?.document, body));
+        } catch (mismatch) {
+          reject(mismatch instanceof Error ? mismatch : new Error(String(mismatch)));
+        }
+      } else {
         const message =
           body && typeof body === 'object' && 'message' in body ? String(body.message) : '';
         reject(new ApiError(xhr.status, 'upload_failed', message));

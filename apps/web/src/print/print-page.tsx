@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MAX_FILE_SLOTS,
@@ -10,7 +10,6 @@ import type { TTranslate } from '@printomat/shared/i18n';
 import { useSession } from '../api/session';
 import { PageTitle } from '../components/page-title';
 import { useT } from '../i18n/use-t';
-import { DocumentRow, SlotRow } from './document-row';
 import { LastResultBanner } from './last-result-banner';
 import { isOfficeFileName, reloadPage, setUnloadWarning, takeOfficeNotice } from './page-lifecycle';
 import {
@@ -23,6 +22,7 @@ import {
 } from './print-api';
 import { PrintSummary } from './print-summary';
 import { SettingsPanel } from './settings-panel';
+import { takeFiles, UploadArea } from './upload-area';
 import { useLivePrintjobEvents } from './use-live-printjob-events';
 import { useSettingsSync } from './use-settings-sync';
 import { useUploads } from './use-uploads';
@@ -52,7 +52,6 @@ export function PrintPage() {
   const [officeNotice, setOfficeNotice] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [dismissedResult, setDismissedResult] = useState<number | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   // Live status: the agent's reports reach this page within a second; polling stays as fallback.
   useLivePrintjobEvents();
 
@@ -141,7 +140,7 @@ export function PrintPage() {
 
   function addFiles(list: FileList | null) {
     if (!list || !editable) return;
-    const files = Array.from(list).slice(0, Math.max(0, MAX_FILE_SLOTS - used));
+    const files = takeFiles(list, used);
     if (files.some((f) => isOfficeFileName(f.name)) && takeOfficeNotice()) setOfficeNotice(true);
     uploads.add(files);
   }
@@ -165,11 +164,6 @@ export function PrintPage() {
       .catch(reloadPage)
       .finally(() => setSubmitting(false));
   }
-
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    addFiles(event.dataTransfer.files);
-  };
 
   return (
     <div className="container print-page">
@@ -225,52 +219,15 @@ export function PrintPage() {
 
       <div className="print-page__grid">
         <section className="print-page__files">
-          {editable && used < MAX_FILE_SLOTS && (
-            <div
-              className="drop-zone"
-              onDragOver={(e) => e.preventDefault()}
-              onDrop={onDrop}
-              data-testid="drop-zone"
-            >
-              <span>{t('uploader.drop')}</span>{' '}
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => fileInput.current?.click()}
-              >
-                {t('uploader.choose')}
-              </button>
-              <input
-                ref={fileInput}
-                type="file"
-                name="file"
-                multiple
-                hidden
-                data-testid="file-input"
-                onChange={(e) => {
-                  addFiles(e.target.files);
-                  e.target.value = '';
-                }}
-              />
-            </div>
-          )}
-          {editable && used >= MAX_FILE_SLOTS && (
-            <p className="print-page__full">{t('uploader.slots_full', { max: MAX_FILE_SLOTS })}</p>
-          )}
-          <ul className="doc-list">
-            {documents.map((doc) => (
-              <DocumentRow
-                key={doc.id}
-                document={doc}
-                editable={editable}
-                onRemove={() => remove(doc)}
-                onChanged={refreshJob}
-              />
-            ))}
-            {uploads.slots.map((slot) => (
-              <SlotRow key={slot.key} slot={slot} onCancel={() => uploads.cancel(slot.key)} />
-            ))}
-          </ul>
+          <UploadArea
+            documents={documents}
+            slots={uploads.slots}
+            editable={editable}
+            onFiles={addFiles}
+            onRemove={remove}
+            onChanged={refreshJob}
+            onCancel={uploads.cancel}
+          />
         </section>
         <div className="print-page__side">
           <SettingsPanel

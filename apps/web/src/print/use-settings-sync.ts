@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { TPrintjob } from '@printomat/shared';
-import { saveSettings, type TSettings } from './print-api';
+import type { TSettings } from './print-api';
+import { useUploaderApi } from './uploader-api';
 
 export function settingsOf(job: TPrintjob): TSettings {
   return {
@@ -20,6 +21,7 @@ export function useSettingsSync(
   onSaved: (job: TPrintjob) => void,
   onError: (error: unknown) => void,
 ) {
+  const { saveSettings } = useUploaderApi();
   const [draft, setDraft] = useState<TSettings | null>(null);
   const pending = useRef(false);
   const queued = useRef<TSettings | null>(null);
@@ -41,7 +43,7 @@ export function useSettingsSync(
         pending.current = false;
       }
     },
-    [onSaved, onError],
+    [onSaved, onError, saveSettings],
   );
 
   const change = useCallback(

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TDocument } from '@printomat/shared';
 import { ApiError } from '../api/client';
-import { uploadFile } from './print-api';
+import { useUploaderApi } from './uploader-api';
 
 export type TSlotState = 'waiting' | 'uploading' | 'not_uploaded';
 
@@ -28,6 +28,7 @@ export function useUploads(options: {
   onUploaded: (document: TDocument) => void;
 }) {
   const { maxBytes, tooLargeText, failedText, onUploaded } = options;
+  const { upload } = useUploaderApi();
   const [slots, setSlots] = useState<TSlot[]>([]);
   const slotsRef = useRef<TSlot[]>([]);
   const aborts = useRef(new Map<string, () => void>());
@@ -51,7 +52,7 @@ export function useUploads(options: {
     const next = slotsRef.current.find((s) => s.state === 'waiting');
     if (!next) return;
     update(next.key, { state: 'uploading', progress: 0 });
-    const handle = uploadFile(next.file, (progress) => update(next.key, { progress }));
+    const handle = upload(next.file, (progress) => update(next.key, { progress }));
     aborts.current.set(next.key, handle.abort);
     handle.promise
       .then((document) => {
@@ -67,7 +68,7 @@ export function useUploads(options: {
         aborts.current.delete(next.key);
         pumpNext.current();
       });
-  }, [commit, update, onUploaded, failedText]);
+  }, [commit, update, onUploaded, failedText, upload]);
 
   useEffect(() => {
     pumpNext.current = pump;

@@ -1,4 +1,21 @@
-import type { TAjaxUser, TPrintjob, TPublicPrinter } from '@printomat/shared';
+import type { TAjaxUser, TDocument, TPrintjob, TPublicPrinter } from '@printomat/shared';
+
+/** A counted three-page black-and-white PDF. */
+export function buildDocument(overrides: Partial<TDocument> = {}): TDocument {
+  return {
+    id: 70,
+    name: 'thesis.pdf',
+    icon: 'pdf',
+    is_failed: false,
+    is_office: false,
+    page_count: 3,
+    failure_reason: null,
+    copies: 1,
+    color_pages: [],
+    cost: 3,
+    ...overrides,
+  };
+}
 
 /** A current printjob with one counted document, not confirmed yet. */
 export function buildPrintjob(overrides: Partial<TPrintjob> = {}): TPrintjob {
@@ -13,20 +30,7 @@ export function buildPrintjob(overrides: Partial<TPrintjob> = {}): TPrintjob {
     is_duplex: false,
     pages_per_sheet: 1,
     status: 'created',
-    documents: [
-      {
-        id: 70,
-        name: 'thesis.pdf',
-        icon: 'pdf',
-        is_failed: false,
-        is_office: false,
-        page_count: 3,
-        failure_reason: null,
-        copies: 1,
-        color_pages: [],
-        cost: 3,
-      },
-    ],
+    documents: [buildDocument()],
     phase: 'editing',
     printer: null,
     last_result: null,

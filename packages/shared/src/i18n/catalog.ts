@@ -26,6 +26,8 @@ import { payments } from './messages/payments';
 import { free_pages } from './messages/free_pages';
 import { phone } from './messages/phone';
 import { sms_payments } from './messages/sms_payments';
+import { express } from './messages/express';
+import { express_page } from './messages/express_page';
 
 /** Every namespace of the catalog. Add a new namespace file here. */
 export const NAMESPACES = {
@@ -55,6 +57,8 @@ export const NAMESPACES = {
   free_pages,
   phone,
   sms_payments,
+  express,
+  express_page,
 } as const;
 
 type TNamespaces = typeof NAMESPACES;

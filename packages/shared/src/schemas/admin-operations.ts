@@ -209,6 +209,10 @@ export const ZDiscountCodeInput = z.object({
 });
 export type TDiscountCodeInput = z.input<typeof ZDiscountCodeInput>;
 
+/** Editing a code: everything but the code itself (receipts and paid orders name it). */
+export const ZDiscountCodeUpdateInput = ZDiscountCodeInput.omit({ code: true });
+export type TDiscountCodeUpdateInput = z.input<typeof ZDiscountCodeUpdateInput>;
+
 export const ZDiscountCode = z.object({
   id: z.number(),
   code: z.string(),
@@ -238,7 +242,8 @@ export const ZExpressOrderQuery = z.object({
 export const ZExpressOrder = z.object({
   id: z.number(),
   status: z.enum(EXPRESS_ORDER_STATUSES),
-  customer_email: z.string(),
+  /** Optional since issue 13: the guest may leave no e-mail. */
+  customer_email: z.string().nullable(),
   printer: z.object({
     id: z.number(),
     name: z.string(),
@@ -258,6 +263,43 @@ export const ZExpressOrder = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   allowed_actions: z.array(z.enum(EXPRESS_ORDER_ACTIONS)),
+  // Issue 13: the real order's job, money in and money out, and its documents' retention.
+  printjob_id: z.number().nullable(),
+  color_page_count: z.number(),
+  list_price_minor: z.number(),
+  paid_at: z.string().nullable(),
+  print_by: z.string().nullable(),
+  printed_faces: z.number().nullable(),
+  ended_at: z.string().nullable(),
+  documents_deleted_at: z.string().nullable(),
+  /** The payment that bought the order (null: not paid, or free with a 100 % code). */
+  payment: z
+    .object({
+      reference: z.string(),
+      provider: z.string(),
+      provider_reference: z.string().nullable(),
+      method: z.string(),
+      status: z.string(),
+      amount_minor: z.number(),
+      currency: z.string(),
+      completed_at: z.string().nullable(),
+    })
+    .nullable(),
+  /** The money given back, if any (at most one refund per order). */
+  refund: z
+    .object({
+      reference: z.string(),
+      provider: z.string(),
+      provider_reference: z.string().nullable(),
+      status: z.enum(['pending', 'succeeded', 'failed']),
+      reason: z.enum(['not_printed_in_time', 'printer_failed', 'admin_failed']),
+      amount_minor: z.number(),
+      currency: z.string(),
+      failure_code: z.string().nullable(),
+      created_at: z.string(),
+      completed_at: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TExpressOrder = z.infer<typeof ZExpressOrder>;
 

@@ -48,6 +48,15 @@ const zOptionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** An optional whole amount of minor units (0 to 100 000), blank meaning "not set". */
+const zOptionalPriceMinor = z
+  .number({ error: 'not_a_number' })
+  .int({ error: 'not_an_integer' })
+  .min(0, { error: 'invalid' })
+  .max(100_000, { error: 'invalid' })
+  .nullish()
+  .transform((v) => v ?? null);
+
 const zOptionalEmail = z
   .string({ error: 'invalid' })
   .trim()
@@ -106,6 +115,9 @@ export const ZAdminPrinterInput = z
           .nullable(),
       ),
     express_email: zOptionalEmail,
+    /** Express page prices in minor units (grosze); null: the configured default. */
+    express_mono_price_minor: zOptionalPriceMinor,
+    express_color_price_minor: zOptionalPriceMinor,
     is_color: z.boolean().default(false),
     is_copier: z.boolean().default(false),
     is_enabled: z.boolean().default(true),
@@ -208,6 +220,8 @@ export const ZAdminPrinter = z.object({
   email: z.string().nullable(),
   direct_print_code: z.string(),
   express_email: z.string().nullable(),
+  express_mono_price_minor: z.number().int().nullable(),
+  express_color_price_minor: z.number().int().nullable(),
   is_color: z.boolean(),
   is_copier: z.boolean(),
   is_enabled: z.boolean(),
@@ -290,3 +304,30 @@ export const ZDetectedPrinter = z.object({
   last_seen_at: z.string(),
 });
 export type TDetectedPrinter = z.infer<typeof ZDetectedPrinter>;
+
+/** `POST /api/admin/printers/:id/maintenance`. */
+export const ZMaintenanceInput = z.object({ enabled: z.boolean() });
+export type TMaintenanceInput = z.input<typeof ZMaintenanceInput>;
+
+/** The id an agent dials in with (its Salt minion id, carried over from the old network). */
+export const ZMinionId = z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, { error: 'invalid' });
+
+/** `POST /api/admin/printers/:id/register_agent`: a detected agent becomes the printer's agent. */
+export const ZRegisterAgentInput = z.object({ minion_id: ZMinionId });
+export type TRegisterAgentInput = z.input<typeof ZRegisterAgentInput>;
+export const ZRegisteredAgent = z.object({
+  id: z.number(),
+  minion_id: z.string(),
+  api_version: z.number(),
+});
+export type TRegisteredAgent = z.infer<typeof ZRegisteredAgent>;
+
+/** `POST /api/admin/printers/:id/agent_secret`: a new secret, shown once. */
+export const ZAgentSecretInput = z.object({ minion_id: ZMinionId.optional() });
+export type TAgentSecretInput = z.input<typeof ZAgentSecretInput>;
+export const ZAgentSecret = z.object({ minion_id: z.string(), secret: z.string() });
+export type TAgentSecret = z.infer<typeof ZAgentSecret>;
+
+/** `GET /api/admin/printers/detected`. */
+export const ZDetectedPrinterList = z.object({ detected: z.array(ZDetectedPrinter) });
+export type TDetectedPrinterList = z.infer<typeof ZDetectedPrinterList>;

@@ -7,3 +7,4 @@ export * from './printers';
 export * from './admin-printers';
 export * from './payments';
 export * from './free-pages';
+export * from './express';

@@ -113,29 +113,6 @@ export function findStatuses(db: TDb, ids: readonly number[]) {
   return db.selectFrom('printjobs').select(['id', 'status']).where('id', 'in', ids).execute();
 }
 
-/** The owner's editable job other than `exceptId`, locked, with its document count. */
-export async function lockOtherCurrentJob(db: TDb, userId: number, exceptId: number) {
-  const job = await db
-    .selectFrom('printjobs')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'created')
-    .where('id', '<>', exceptId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!job) return undefined;
-  const count = await db
-    .selectFrom('documents')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('printjob_id', '=', job.id)
-    .executeTakeFirstOrThrow();
-  return { id: job.id, documents: Number(count.n) };
-}
-
-export async function deleteEmptyPrintjob(db: TDb, id: number): Promise<void> {
-  await db.deleteFrom('printjobs').where('id', '=', id).where('status', '=', 'created').execute();
-}
-
 export function findExpressToken(db: TDb, orderId: number) {
   return db
     .selectFrom('express_orders')

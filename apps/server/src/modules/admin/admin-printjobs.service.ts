@@ -23,17 +23,16 @@ import {
   withPrintjobTransaction,
   type PrintjobEffects,
 } from '../printjobs';
+import { reopenFailedPrintjob } from '../printjobs/paid-release.service';
 import { countInPrinterStatistics } from '../printjobs/release.service';
 import {
   countPrintjobs,
-  deleteEmptyPrintjob,
   documentsOfPrintjobs,
   findExpressToken,
   findPrintjobWithNames,
   findStatuses,
   latestReservation,
   listPrintjobs,
-  lockOtherCurrentJob,
   lockPrintjob,
   type TPrintjobFilter,
 } from './admin-printjobs.repo';
@@ -88,6 +87,10 @@ function inJobTransaction(
     const job = await lockPrintjob(trx, jobId);
     if (!job) throw notFound();
     assertTransition(job, event);
+    // An express order's job is paid in money: it is sent or started over from its order (which
+    // follows the job when an admin fails or settles it here).
+    if (job.express_order_id !== null && (event === 'schedule' || event === 'reset'))
+      throw new AppError(409, 'express_job', 'admin.errors.express_job');
     return act(trx, effects, job);
   });
 }
@@ -128,7 +131,12 @@ export async function adminPrint(
   });
 }
 
-/** Fail: a scheduled job ends without printing; the reserved pages go back, the agent drops it. */
+/**
+ * Fail: a scheduled job ends; the agent drops it. Nothing reached the printer yet: the reserved
+ * pages go back now. It did (printing started): the agent cancels it at the printer and reports
+ * what came out anyway, so the reservation is kept for that report (finishPrintjob charges the
+ * faces printed and gives the rest back; a reset before the report gives everything back).
+ */
 export async function adminFail(
   ctx: TAppContext,
   actor: TActor,
@@ -137,7 +145,8 @@ export async function adminFail(
   return inJobTransaction(ctx, jobId, 'mark_failed', async (trx, effects, job) => {
     const now = ctx.now();
     const reservation = await latestReservation(trx, job.id);
-    if (reservation?.status === 'reserved') await voidReservation(trx, reservation.id, now);
+    if (reservation?.status === 'reserved' && job.printing_started_at === null)
+      await voidReservation(trx, reservation.id, now);
     // Its printer's agent drops it (an effect of the change).
     const failed = await changePrintjobStatus(trx, effects, job, 'mark_failed', byAdmin(actor), {
       finished_at: now,
@@ -165,18 +174,7 @@ export async function adminReset(
     if (reservation?.status === 'posted')
       throw new AppError(409, 'reset_charged', 'admin.errors.reset_charged');
     if (reservation?.status === 'reserved') await voidReservation(trx, reservation.id, ctx.now());
-    const other = await lockOtherCurrentJob(trx, job.user_id, job.id);
-    if (other && other.documents > 0)
-      throw new AppError(409, 'owner_has_current_job', 'admin.errors.owner_has_current_job');
-    if (other) await deleteEmptyPrintjob(trx, other.id);
-    return changePrintjobStatus(trx, effects, job, 'reset', byAdmin(actor), {
-      printer_id: null,
-      released_at: null,
-      finished_at: null,
-      printed_faces: null,
-      printing_started_at: null,
-      failure_reason: null,
-    });
+    return reopenFailedPrintjob(trx, effects, job, byAdmin(actor));
   });
 }
 

@@ -8,8 +8,9 @@ export interface TUserFilter {
   role?: TRole | undefined;
 }
 
+/** People's accounts: an express order's guest account is no one to list or count. */
 function filtered(db: TDb, filter: TUserFilter) {
-  let query = db.selectFrom('users');
+  let query = db.selectFrom('users').where('role', '<>', 'guest');
   if (filter.q) query = query.where('email', 'ilike', `%${escapeLike(filter.q.toLowerCase())}%`);
   if (filter.role) query = query.where('role', '=', filter.role);
   return query;

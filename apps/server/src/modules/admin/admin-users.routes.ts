@@ -10,6 +10,7 @@ import {
 } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TUserRow } from '../../db/schema';
+import { accountRole } from '../users';
 import { deleteUser } from '../users/users-admin.service';
 import { adminOf } from './admin-actor';
 import { presentAdminPrintjobRow } from './admin-printjobs.presenter';
@@ -21,7 +22,7 @@ function presentUserRow(user: TUserRow, remaining: number): TAdminUserRow {
   return {
     id: user.id,
     email: user.email,
-    role: user.role,
+    role: accountRole(user),
     locale: user.locale,
     email_confirmed: user.email_confirmed_at !== null,
     remaining_page_limit: remaining,

@@ -2,7 +2,7 @@ import { ADMIN_PAGE_SIZE } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { remainingPages } from '../pages/pages-ledger.service';
-import { findUserById } from '../users';
+import { findUserById, isAccount } from '../users';
 import { documentsOfPrintjobs, listPrintjobs } from './admin-printjobs.repo';
 import { countUsers, listGrantsOfUser, listUsers, type TUserFilter } from './admin-users.repo';
 
@@ -27,7 +27,8 @@ export async function listAdminUsers(ctx: TAppContext, query: TUserFilter & { pa
 /** A user with their remaining pages, pages ledger and latest print jobs (with documents). */
 export async function findAdminUserDetail(ctx: TAppContext, id: number) {
   const user = await findUserById(ctx.db, id);
-  if (!user) throw notFound();
+  // A guest account (an express order's) is no one's account to show.
+  if (!user || !isAccount(user)) throw notFound();
   const [remaining, grants, jobs] = await Promise.all([
     remainingPages(ctx.db, user.id, ctx.now()),
     listGrantsOfUser(ctx.db, user.id),

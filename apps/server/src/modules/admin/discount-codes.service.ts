@@ -1,11 +1,21 @@
-import type { TDiscountCode, ZDiscountCodeInput } from '@printomat/shared';
+import type {
+  TDiscountCode,
+  ZDiscountCodeInput,
+  ZDiscountCodeUpdateInput,
+} from '@printomat/shared';
 import type { z } from 'zod';
 import type { TAppContext } from '../../context';
 import type { TUserRow } from '../../db/schema';
-import { fieldError } from '../../http/errors';
+import { fieldError, notFound } from '../../http/errors';
 import { randomCode } from '../../lib/tokens';
 import { recordAudit } from '../audit/audit.service';
-import { codeExists, insertDiscountCode, type TDiscountCodeRow } from './discount-codes.repo';
+import {
+  codeExists,
+  insertDiscountCode,
+  lockDiscountCode,
+  updateDiscountCodeRow,
+  type TDiscountCodeRow,
+} from './discount-codes.repo';
 
 /** Random codes: 8 characters without look-alikes (0/O, 1/I/L), 32^8 ≈ 10^12 of them. */
 const RANDOM_CODE_LENGTH = 8;
@@ -66,6 +76,78 @@ export async function createDiscountCode(
         active: row.active,
         number_of_uses: row.number_of_uses,
       },
+    });
+    return presentDiscountCode(row, now);
+  });
+}
+
+/**
+ * Changes a code's percent, expiry, number of uses and state (its text stays: paid orders and
+ * receipts name it). A new expiry date cannot be in the past, and the number of uses cannot go
+ * below the uses already counted. Orders already paid keep the discount they got.
+ */
+export async function updateDiscountCode(
+  ctx: TAppContext,
+  actor: { admin: TUserRow },
+  id: number,
+  input: z.output<typeof ZDiscountCodeUpdateInput>,
+): Promise<TDiscountCode> {
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await lockDiscountCode(trx, id);
+    if (!before) throw notFound();
+    const expiration = input.expiration_date ?? null;
+    if (expiration !== null && expiration !== before.expiration_date && expiration < dayOf(now))
+      throw fieldError('expiration_date', 'invalid');
+    if (input.number_of_uses < before.uses)
+      throw fieldError('number_of_uses', 'greater_than', { count: before.uses - 1 });
+    const row = await updateDiscountCodeRow(trx, id, {
+      percent: input.percent,
+      expiration_date: expiration,
+      active: input.active,
+      number_of_uses: input.number_of_uses,
+    });
+    await recordAudit(trx, {
+      actorUserId: actor.admin.id,
+      action: 'discount_code.update',
+      subject: ['discount_code', row.id],
+      details: {
+        code: row.code,
+        before: {
+          percent: before.percent,
+          expiration_date: before.expiration_date,
+          active: before.active,
+          number_of_uses: before.number_of_uses,
+        },
+        after: {
+          percent: row.percent,
+          expiration_date: row.expiration_date,
+          active: row.active,
+          number_of_uses: row.number_of_uses,
+        },
+      },
+    });
+    return presentDiscountCode(row, now);
+  });
+}
+
+/** Switches a code off: it is refused from now on (an inactive code stays inactive, no audit). */
+export async function deactivateDiscountCode(
+  ctx: TAppContext,
+  actor: { admin: TUserRow },
+  id: number,
+): Promise<TDiscountCode> {
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await lockDiscountCode(trx, id);
+    if (!before) throw notFound();
+    if (!before.active) return presentDiscountCode(before, now);
+    const row = await updateDiscountCodeRow(trx, id, { active: false });
+    await recordAudit(trx, {
+      actorUserId: actor.admin.id,
+      action: 'discount_code.deactivate',
+      subject: ['discount_code', row.id],
+      details: { code: row.code, uses: row.uses, number_of_uses: row.number_of_uses },
     });
     return presentDiscountCode(row, now);
   });

@@ -1,6 +1,5 @@
 import type { TDb } from '../../db/database';
-import type { TExpressOrderStatus, TExpressOrdersTable } from '../../db/schema';
-import type { Updateable } from 'kysely';
+import type { TExpressOrderStatus } from '../../db/schema';
 
 function withNames(db: TDb) {
   return db
@@ -49,35 +48,38 @@ export async function countExpressOrders(
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
-export function lockExpressOrder(db: TDb, id: number) {
-  return db
-    .selectFrom('express_orders')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-/** Applies only if nobody changed the order's status meanwhile. */
-export function updateExpressOrderStatus(
-  db: TDb,
-  id: number,
-  expected: TExpressOrderStatus,
-  changes: Updateable<TExpressOrdersTable>,
-) {
-  return db
-    .updateTable('express_orders')
-    .set({ ...changes, updated_at: new Date() })
-    .where('id', '=', id)
-    .where('status', '=', expected)
-    .returning('id')
-    .executeTakeFirst();
-}
-
 export function listPrinterOptions(db: TDb) {
   return db
     .selectFrom('printers')
     .select(['id', 'name', 'is_enabled', 'maintenance_mode'])
     .orderBy('name')
     .execute();
+}
+
+/** Payments of some orders, oldest first (a failed attempt, then the one that completed). */
+export function listPaymentsOfOrders(db: TDb, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('payments')
+    .select([
+      'id',
+      'express_order_id',
+      'reference',
+      'provider',
+      'provider_reference',
+      'method',
+      'status',
+      'amount_minor',
+      'currency',
+      'completed_at',
+    ])
+    .where('express_order_id', 'in', orderIds)
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+/** Refunds of some orders (at most one each). */
+export function listRefundsOfOrders(db: TDb, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('refunds').selectAll().where('express_order_id', 'in', orderIds).execute();
 }

@@ -14,7 +14,7 @@ import { adminOf } from './admin-actor';
 import { presentExpressOrder } from './express-orders.presenter';
 import {
   changeExpressOrder,
-  findExpressOrder,
+  findAdminExpressOrder,
   listAdminExpressOrders,
 } from './express-orders.service';
 
@@ -24,9 +24,9 @@ const ZId = z.object({ id: z.coerce.number().int().positive() });
 export function registerExpressOrderRoutes(root: FastifyInstance, ctx: TAppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const show = async (id: number) => {
-    const order = await findExpressOrder(ctx.db, id);
-    if (!order) throw notFound();
-    return presentExpressOrder(order, ctx.config.publicUrl);
+    const found = await findAdminExpressOrder(ctx.db, id);
+    if (!found) throw notFound();
+    return presentExpressOrder(found.order, ctx.config.publicUrl, found.money);
   };
 
   app.get(
@@ -40,13 +40,13 @@ export function registerExpressOrderRoutes(root: FastifyInstance, ctx: TAppConte
       },
     },
     async (request) => {
-      const { rows, total } = await listAdminExpressOrders(
+      const { rows, total, money } = await listAdminExpressOrders(
         ctx.db,
         { status: request.query.status },
         request.query.page,
       );
       return {
-        orders: rows.map((r) => presentExpressOrder(r, ctx.config.publicUrl)),
+        orders: rows.map((r) => presentExpressOrder(r, ctx.config.publicUrl, money.get(r.id))),
         paging: { page: request.query.page, page_size: ADMIN_PAGE_SIZE, total },
       };
     },

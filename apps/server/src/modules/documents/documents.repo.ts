@@ -79,3 +79,26 @@ export function findDocumentForDownload(db: TDb, documentId: number, printjobId:
 export async function markDocumentDelivered(db: TDb, id: number, at: Date): Promise<void> {
   await db.updateTable('documents').set({ delivered_at: at }).where('id', '=', id).execute();
 }
+
+/** The documents of a job whose files were not deleted yet. */
+export function listStoredDocumentsOfPrintjob(db: TDb, printjobId: number) {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('printjob_id', '=', printjobId)
+    .where('files_deleted_at', 'is', null)
+    .execute();
+}
+
+/**
+ * The document's files are gone: its row stays (name, pages, colours). The upload's key goes;
+ * a ready document keeps its PDF's key (the schema wants one) and `files_deleted_at` says why
+ * there is no file behind it.
+ */
+export async function markDocumentFilesDeleted(db: TDb, id: number, at: Date): Promise<void> {
+  await db
+    .updateTable('documents')
+    .set({ original_key: null, files_deleted_at: at, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZDocument, ZDocumentUpdateInput } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TDocumentRow, TPrintjobRow } from '../../db/schema';
-import { AppError, notFound, unauthorized } from '../../http/errors';
+import { notFound, unauthorized } from '../../http/errors';
 import { byPerson, rateLimited } from '../../http/rate-limit';
 import { findPrintjob, presentDocument } from '../printjobs';
 import {
@@ -15,12 +13,10 @@ import {
   removeDocument,
   setDocumentCopies,
   uploadDocument,
-  waitForDocument,
 } from './documents.service';
+import { receiveDocumentUpload, sendPagePng } from './document-http';
 
 const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
-// The upload answers once the page count is known, or after this long with page_count null.
-const UPLOAD_WAIT_MS = 15_000;
 
 export function registerDocumentRoutes(root: FastifyInstance, ctx: TAppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -46,30 +42,10 @@ export function registerDocumentRoutes(root: FastifyInstance, ctx: TAppContext):
     async (request, reply) => {
       const user = request.user;
       if (!user) throw unauthorized();
-      const part = await request.file({
-        limits: { fileSize: ctx.config.maxUploadBytes, files: 1 },
-      });
-      if (!part || part.fieldname !== 'file') {
-        throw new AppError(422, 'validation', 'errors.validation', undefined, {
-          file: [{ key: 'blank' }],
-        });
-      }
-      const scratch = await ctx.storage.scratch();
-      const tempPath = `${scratch}/upload`;
-      try {
-        await pipeline(part.file, fs.createWriteStream(tempPath));
-        const size = part.file.bytesRead;
-        const { job, document } = await uploadDocument(ctx, user, {
-          path: tempPath,
-          size,
-          name: part.filename,
-          truncated: part.file.truncated,
-        });
-        const settled = (await waitForDocument(ctx, document.id, UPLOAD_WAIT_MS)) ?? document;
-        return reply.status(201).send(present(settled, job, request.locale));
-      } finally {
-        await fs.promises.rm(scratch, { recursive: true, force: true });
-      }
+      const { job, document } = await receiveDocumentUpload(ctx, request, (file) =>
+        uploadDocument(ctx, user, file),
+      );
+      return reply.status(201).send(present(document, job, request.locale));
     },
   );
 
@@ -143,10 +119,7 @@ export function registerDocumentRoutes(root: FastifyInstance, ctx: TAppContext):
       if (!request.user) throw unauthorized();
       const page = Number.parseInt(request.params.file, 10);
       const file = await documentPagePng(ctx, request.user, request.params.id, page);
-      return reply
-        .header('cache-control', 'private, max-age=3600')
-        .type('image/png')
-        .send(fs.createReadStream(file));
+      return sendPagePng(reply, file);
     },
   );
 }

@@ -18,6 +18,8 @@ import {
   findDocumentOfUser,
   finishProcessing,
   insertDocument,
+  listStoredDocumentsOfPrintjob,
+  markDocumentFilesDeleted,
   updateDocument,
 } from './documents.repo';
 import { documentFairKey, PROCESS_DOCUMENT_JOB } from './documents.jobs';
@@ -167,6 +169,25 @@ async function removeFiles(ctx: TAppContext, doc: TDocumentRow): Promise<void> {
   });
 }
 
+/**
+ * Deletes what a job's documents keep in storage (the upload, the normalised PDF, the page
+ * previews) and keeps their rows, which are the record of what was printed (retention: express
+ * orders after they ended, issue 13). Files first, then the mark: a crash in between leaves a
+ * document whose files are already gone, and the next run removes them again harmlessly. Answers
+ * how many documents were cleared.
+ */
+export async function deleteDocumentFilesOfPrintjob(
+  ctx: TAppContext,
+  printjobId: number,
+): Promise<number> {
+  const stored = await listStoredDocumentsOfPrintjob(ctx.db, printjobId);
+  for (const doc of stored) {
+    await removeFiles(ctx, doc);
+    await markDocumentFilesDeleted(ctx.db, doc.id, ctx.now());
+  }
+  return stored.length;
+}
+
 /** Removes a document from the editable job; null when it cannot be removed now (spec: non-null means removed). */
 export async function removeDocument(
   ctx: TAppContext,
@@ -228,6 +249,7 @@ export async function documentPagePng(
   const doc = await findDocumentOfUser(ctx.db, id, user.id);
   if (
     !doc ||
+    doc.files_deleted_at ||
     doc.status !== 'ready' ||
     !doc.pdf_key ||
     !doc.page_count ||

@@ -1,3 +1,4 @@
 // The documents module's public surface: what other modules may use of it. Other modules import
 // from here (or from documents.service.ts), never from documents.repo.ts.
 export { findDocumentForDownload, markDocumentDelivered } from './documents.repo';
+export { receiveDocumentUpload, sendPagePng } from './document-http';

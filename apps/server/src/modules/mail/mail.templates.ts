@@ -108,3 +108,87 @@ export function paymentReceiptMail(
     ),
   };
 }
+
+/** The express order's money goes back (issue 13): in the order's language, to its e-mail. */
+export function expressRefundMail(
+  locale: TLocale,
+  to: string,
+  r: {
+    reference: string;
+    amountMinor: number;
+    currency: string;
+    printerName: string;
+    reason: 'not_printed_in_time' | 'printer_failed' | 'admin_failed';
+    link: string;
+  },
+): TMail {
+  const t = createTranslator(locale);
+  const amount = formatMoney(locale, r.amountMinor, r.currency);
+  return {
+    to,
+    subject: t('mail.express_refund.subject', { amount }),
+    ...layout(
+      [
+        t('mail.greeting'),
+        `${t('mail.express_refund.body', { amount, printer: r.printerName })} ${t(`mail.express_refund.reason.${r.reason}`)}`,
+        t('mail.express_refund.details', { reference: r.reference }),
+        t('mail.signature'),
+      ],
+      r.link,
+    ),
+  };
+}
+
+/** The receipt of a paid express order (only when the guest gave an e-mail address). */
+export function expressReceiptMail(
+  locale: TLocale,
+  to: string,
+  r: {
+    printerName: string;
+    reference: string;
+    documents: number;
+    pages: number;
+    listMinor: number;
+    totalMinor: number;
+    currency: string;
+    discount: { code: string; percent: number } | null;
+    paidAt: Date;
+    printBy: Date;
+    link: string;
+  },
+): TMail {
+  const t = createTranslator(locale);
+  const money = (minor: number) => formatMoney(locale, minor, r.currency);
+  // Our printers are in Poland and Germany: one time zone for every receipt.
+  const when = (at: Date) => formatDateTime(locale, at, 'Europe/Warsaw');
+  return {
+    to,
+    subject: t('express.receipt_mail.subject', { printer: r.printerName }),
+    ...layout(
+      [
+        t('mail.greeting'),
+        t('express.receipt_mail.body', { printer: r.printerName }),
+        t('express.receipt_mail.details', {
+          count: r.pages,
+          documents: r.documents,
+          list: money(r.listMinor),
+          total: money(r.totalMinor),
+          reference: r.reference,
+          paid_at: when(r.paidAt),
+        }),
+        ...(r.discount
+          ? [
+              t('express.receipt_mail.discount', {
+                code: r.discount.code,
+                percent: r.discount.percent,
+                discount: money(r.listMinor - r.totalMinor),
+              }),
+            ]
+          : []),
+        t('express.receipt_mail.print_by', { print_by: when(r.printBy) }),
+        t('mail.signature'),
+      ],
+      r.link,
+    ),
+  };
+}

@@ -29,7 +29,10 @@ export function summedRemainingPerUser(db: TDb, now: Date) {
       FROM users u`.execute(db);
 }
 
-/** Per purchase with a person: its status, pages and the package grants that carry its reference. */
+/**
+ * Per package purchase with a person: its status, pages and the package grants that carry its
+ * reference (an express order's payment buys no pages).
+ */
 export function purchasesWithGrants(db: TDb) {
   return sql<{
     user_id: number;
@@ -44,7 +47,7 @@ export function purchasesWithGrants(db: TDb) {
                AND g.source = 'package' AND g.reference = p.reference)::int AS grants,
            coalesce((SELECT sum(g.pages) FROM page_grants g WHERE g.user_id = p.user_id
                AND g.source = 'package' AND g.reference = p.reference), 0)::int AS granted
-      FROM payments p WHERE p.user_id IS NOT NULL`.execute(db);
+      FROM payments p WHERE p.user_id IS NOT NULL AND p.package_id IS NOT NULL`.execute(db);
 }
 
 /** People with more than one add-card bonus grant. */

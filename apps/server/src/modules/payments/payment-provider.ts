@@ -19,7 +19,8 @@ export interface TCheckoutRequest {
   method: TPaymentMethod;
   /** Shown on the provider's page and statement. */
   description: string;
-  customerEmail: string;
+  /** Null when the payer gave none (an express guest): the provider asks, if it needs one. */
+  customerEmail: string | null;
   locale: TLocale;
   /** Where the payer's browser comes back to when the provider is done with them. */
   returnUrl: string;
@@ -29,7 +30,7 @@ export interface TCheckoutRequest {
 export interface TCardSetupRequest {
   /** Our card setup's public reference (unique). */
   reference: string;
-  customerEmail: string;
+  customerEmail: string | null;
   locale: TLocale;
   returnUrl: string;
 }
@@ -39,6 +40,30 @@ export interface TProviderRedirect {
   providerReference: string;
   /** Hosted page the payer is sent to (card form, bank choice, BLIK code, SMS instructions). */
   redirectUrl: string;
+}
+
+/**
+ * Money going back for a payment the provider collected (an express order not printed in time or
+ * failed by its printer). `reference` is our refund's reference: unique, and the idempotency key
+ * towards the provider, so asking twice never pays back twice.
+ */
+export interface TRefundRequest {
+  reference: string;
+  /** Our payment's reference and the provider's id of its checkout (stored on our payment). */
+  paymentReference: string;
+  paymentProviderReference: string;
+  amountMinor: number;
+  currency: string;
+}
+
+/**
+ * The provider's answer: accepted and done, accepted but still on its way (bank transfers; read
+ * again later with `refundStatus`), or refused for good (`failureCode` for the logs and admins).
+ */
+export interface TRefundResult {
+  providerReference: string | null;
+  status: 'succeeded' | 'pending' | 'failed';
+  failureCode?: string;
 }
 
 /** What a verified notification says. `eventId` is unique per provider event: the dedup key. */
@@ -118,4 +143,11 @@ export interface TPaymentProvider {
    * is on the PaymentMethod). Called after verification, outside any transaction.
    */
   completeCardEvent?(event: TProviderEvent): Promise<TProviderEvent>;
+  /**
+   * Pays (part of) a collected payment back. Idempotent on `request.reference`. Throws
+   * ProviderUnavailable when the provider cannot be reached (the caller retries later).
+   */
+  refund(request: TRefundRequest): Promise<TRefundResult>;
+  /** Optional: the current state of a refund that was answered `pending`. */
+  refundStatus?(providerReference: string): Promise<TRefundResult>;
 }

@@ -25,6 +25,7 @@ import {
   type TPaymentRow,
 } from './payments.repo';
 import { paymentsUnavailable } from './payments.service';
+import { purposeOf } from './payment-purposes';
 import { paymentProviders } from './provider-registry';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -131,6 +132,7 @@ async function applyPaymentEvent(
           status: transition.to,
           failure_code: event.failureCode ?? 'failed',
         });
+        await purposeOf(payment)?.failed(ctx, trx, payment, now);
         return 'failed';
       }
       // A failed payment the provider later collects (a late transfer) still gets its pages.
@@ -156,6 +158,21 @@ async function completePayment(
   now: Date,
 ): Promise<void> {
   const receiptNumber = `R-${now.getUTCFullYear()}-${String(payment.id).padStart(6, '0')}`;
+  const purpose = purposeOf(payment);
+  if (purpose) {
+    // Not a package: no pages; what was bought reacts (and mails its own receipt).
+    await writePaymentStatus(trx, payment, {
+      status: 'completed',
+      completed_at: now,
+      receipt_number: receiptNumber,
+      failure_code: null,
+    });
+    await purpose.completed(ctx, trx, payment, now);
+    return;
+  }
+  const packageId = payment.package_id;
+  // Every payment buys a package or an order: one naming neither is never credited.
+  if (packageId === null) throw new Error(`payment ${payment.reference} buys nothing`);
   const expiresAt = new Date(now.getTime() + payment.validity_days * DAY_MS);
   if (payment.user_id === null) {
     // The payer deleted their account meanwhile: the money record is kept, nobody to credit.
@@ -196,7 +213,7 @@ async function completePayment(
     paymentReceiptMail(locale, user?.email ?? payment.payer_email, {
       receiptNumber,
       reference: payment.reference,
-      packageCode: await packageCodeOf(trx, payment.package_id),
+      packageCode: await packageCodeOf(trx, packageId),
       pages: payment.pages,
       amountMinor: payment.amount_minor,
       currency: payment.currency,

@@ -224,3 +224,23 @@ export async function claimCardBonus(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+export function findPaymentByKey(db: TDb, userId: number, idempotencyKey: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+/** The order's payment still waiting for the provider (a repeated "Pay" continues it). */
+export function findOpenPaymentOfOrder(db: TDb, expressOrderId: number) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('express_order_id', '=', expressOrderId)
+    .where('status', '=', 'processing')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}

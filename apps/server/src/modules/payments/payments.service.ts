@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { TLocale, TPurchaseInput } from '@printomat/shared';
 import type { TAppContext } from '../../context';
+import type { TDb } from '../../db/database';
 import type { TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { findPurchasablePackage } from '../packages/packages.service';
-import { ProviderUnavailable, type TProviderRedirect } from './payment-provider';
+import {
+  ProviderUnavailable,
+  type TCheckoutRequest,
+  type TPaymentMethod,
+  type TPaymentProvider,
+  type TProviderRedirect,
+} from './payment-provider';
+import { purposeOf } from './payment-purposes';
 import { transitionPayment } from './payment-status';
 import {
   findUserPayment,
@@ -12,6 +20,7 @@ import {
   insertPaymentOnce,
   updatePayment,
   updatePaymentIfStatus,
+  type TPaymentRow,
   type TPaymentWithPackage,
 } from './payments.repo';
 import { paymentProviders } from './provider-registry';
@@ -61,13 +70,7 @@ export async function startPurchase(
   const method = input.method;
   if (!method) throw noPaymentMethod();
   const pkg = await findPurchasablePackage(ctx.db, input.package_id);
-  const registry = paymentProviders(ctx);
-  let provider;
-  try {
-    provider = registry.forMethod(method);
-  } catch {
-    throw paymentsUnavailable();
-  }
+  const provider = providerFor(ctx, method);
   const { row, created } = await insertPaymentOnce(ctx.db, {
     reference: newReference('pay'),
     user_id: user.id,
@@ -82,43 +85,112 @@ export async function startPurchase(
     idempotency_key: input.idempotency_key,
     locale,
   });
-  if (!created) {
-    if (row.checkout_url) return { reference: row.reference, redirect_url: row.checkout_url };
-    if (row.status === 'failed') throw paymentsUnavailable();
-    // The first request with this key is still talking to the provider.
-    throw new AppError(409, 'payment_in_progress', 'payments.errors.in_progress');
-  }
-  // Network I/O outside any transaction: the row is already committed as `processing`.
+  if (!created) return { reference: row.reference, redirect_url: existingCheckout(row) };
+  const redirectUrl = await openCheckout(ctx, provider, row, {
+    description: `Printomat: package ${pkg.code}, ${pkg.pages} pages`,
+    customerEmail: user.email,
+    returnUrl: `${ctx.config.publicUrl}/payments/${row.reference}`,
+  });
+  return { reference: row.reference, redirect_url: redirectUrl };
+}
+
+/** A repeated request with the same idempotency key: the first one's checkout page. */
+export function existingCheckout(row: TPaymentRow): string {
+  if (row.checkout_url) return row.checkout_url;
+  if (row.status === 'failed') throw paymentsUnavailable();
+  // The first request with this key is still talking to the provider.
+  throw new AppError(409, 'payment_in_progress', 'payments.errors.in_progress');
+}
+
+/**
+ * Asks the provider for the checkout page of a payment row already committed as `processing`
+ * (network I/O outside any transaction) and keeps its answer with the row. When the provider
+ * cannot be reached the payment is kept as failed (the attempt stays traceable) unless a
+ * notification already decided it, and what it was bought for hears of the failure.
+ */
+export async function openCheckout(
+  ctx: TAppContext,
+  provider: TPaymentProvider,
+  row: TPaymentRow,
+  request: Pick<TCheckoutRequest, 'description' | 'customerEmail' | 'returnUrl'>,
+): Promise<string> {
   let redirect: TProviderRedirect;
   try {
     redirect = await callProvider(ctx, () =>
       provider.createCheckout({
+        ...request,
         reference: row.reference,
         amountMinor: row.amount_minor,
         currency: row.currency,
-        method,
-        description: `Printomat: package ${pkg.code}, ${pkg.pages} pages`,
-        customerEmail: user.email,
-        locale,
-        returnUrl: `${ctx.config.publicUrl}/payments/${row.reference}`,
+        method: row.method,
+        locale: row.locale,
       }),
     );
   } catch (error) {
-    // Kept as failed (the attempt stays traceable), unless a notification already decided it.
-    const transition = transitionPayment(row.status, 'failed');
-    if (transition.kind === 'move')
-      await updatePaymentIfStatus(ctx.db, row.id, transition.from, {
+    await ctx.db.transaction().execute(async (trx) => {
+      const transition = transitionPayment(row.status, 'failed');
+      if (transition.kind !== 'move') return;
+      const moved = await updatePaymentIfStatus(trx, row.id, transition.from, {
         status: transition.to,
         failure_code: 'provider_unavailable',
       });
+      if (moved) await purposeOf(row)?.failed(ctx, trx, row, ctx.now());
+    });
     throw error;
   }
   await updatePayment(ctx.db, row.id, {
     provider_reference: redirect.providerReference,
     checkout_url: redirect.redirectUrl,
   });
-  return { reference: row.reference, redirect_url: redirect.redirectUrl };
+  return redirect.redirectUrl;
 }
+
+/** Who takes a payment by this method; the spec's message when nobody can. */
+export function providerFor(ctx: TAppContext, method: TPaymentMethod): TPaymentProvider {
+  try {
+    return paymentProviders(ctx).forMethod(method);
+  } catch {
+    throw paymentsUnavailable();
+  }
+}
+
+/**
+ * The payment row of one express order (no pages), inserted in the caller's transaction unless
+ * the payer already used the idempotency key (then that row is answered).
+ */
+export function insertOrderPayment(
+  trx: TDb,
+  values: {
+    userId: number;
+    payerEmail: string;
+    expressOrderId: number;
+    provider: TPaymentProvider;
+    method: TPaymentMethod;
+    amountMinor: number;
+    currency: string;
+    idempotencyKey: string;
+    locale: TLocale;
+  },
+): Promise<{ row: TPaymentRow; created: boolean }> {
+  return insertPaymentOnce(trx, {
+    reference: newReference('pay'),
+    user_id: values.userId,
+    payer_email: values.payerEmail,
+    package_id: null,
+    express_order_id: values.expressOrderId,
+    provider: values.provider.name,
+    method: values.method,
+    amount_minor: values.amountMinor,
+    currency: values.currency,
+    pages: 0,
+    validity_days: 0,
+    idempotency_key: values.idempotencyKey,
+    locale: values.locale,
+  });
+}
+
+/** A payment of this payer by its idempotency key (a repeated checkout). */
+export { findOpenPaymentOfOrder, findPaymentByKey } from './payments.repo';
 
 /** One of the person's own payments; someone else's is "not found". */
 export async function getPayment(
@@ -134,3 +206,10 @@ export async function getPayment(
 export function listPayments(ctx: TAppContext, userId: number): Promise<TPaymentWithPackage[]> {
   return findUserPayments(ctx.db, userId);
 }
+
+/** Marks a payment for the team (e.g. money collected for an order that was already paid). */
+export function flagPayment(db: TDb, id: number, flag: string): Promise<void> {
+  return updatePayment(db, id, { flag });
+}
+
+export type { TPaymentRow } from './payments.repo';

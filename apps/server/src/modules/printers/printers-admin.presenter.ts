@@ -67,6 +67,8 @@ export function presentAdminPrinter(
     email: printer.email,
     direct_print_code: printer.direct_print_code,
     express_email: printer.express_email,
+    express_mono_price_minor: printer.express_mono_price_minor,
+    express_color_price_minor: printer.express_color_price_minor,
     is_color: printer.is_color,
     is_copier: printer.is_copier,
     is_enabled: printer.is_enabled,

@@ -100,6 +100,8 @@ function printerColumns(values: TAdminPrinterValues) {
     radius: values.radius,
     email: values.email,
     express_email: values.express_email,
+    express_mono_price_minor: values.express_mono_price_minor,
+    express_color_price_minor: values.express_color_price_minor,
     is_color: values.is_color,
     is_copier: values.is_copier,
     is_enabled: values.is_enabled,

@@ -8,7 +8,7 @@ export {
   findPrintjobById,
   listDocumentsOfPrintjob,
 } from './printjobs.repo';
-export { failureReason, presentDocument } from './printjobs.presenter';
+export { failureReason, presentDocument, presentJobView } from './printjobs.presenter';
 export {
   chargeOfFaces,
   documentCostOf,
@@ -21,9 +21,13 @@ export {
 // which runs the change's effects (owner's pages, printer's agent, mail) after commit.
 export { changePrintjobStatus, markPrintjobPrintingStarted } from './printjob-status.service';
 export {
+  onPrintjobEnded,
   runPrintjobEffects,
   withdrawalEffects,
   withPrintjobTransaction,
   PrintjobEffects,
   type TPrintjobEffect,
+  type TPrintjobEndReaction,
 } from './printjob-effects';
+// Jobs paid in money (express orders): released without a page reservation.
+export { failPaidPrintjob, releasePaidPrintjob, resetPaidPrintjob } from './paid-release.service';

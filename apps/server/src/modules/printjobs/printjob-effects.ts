@@ -28,7 +28,33 @@ export type TPrintjobEffect =
   /** The printer's agent drops a job it may still hold (failed, settled or deleted meanwhile). */
   | { kind: 'agent_withdraw'; printerId: number; jobId: number }
   /** A mail about the job; queued in the same transaction (the mail queue is transactional). */
-  | { kind: 'mail'; mail: TMail };
+  | { kind: 'mail'; mail: TMail }
+  /**
+   * A job sent to a printer ended (printed or failed, by the printer or an administrator): the
+   * registered end reactions run inside the same transaction (see `onPrintjobEnded`).
+   */
+  | { kind: 'job_ended'; job: TPrintjobRow; source: 'user' | 'admin' | 'printer' };
+
+/**
+ * Work another module does, atomically with the change, when one of its jobs ends (express
+ * orders: the order is printed, or failed and refunded). Registered by that module (printjobs
+ * imports nobody's service, so there is no folder cycle); every app in a process registers the
+ * same reactions, which get the app's context. A reaction that throws rolls the change back.
+ */
+export type TPrintjobEndReaction = (
+  ctx: TAppContext,
+  trx: TDb,
+  job: TPrintjobRow,
+  /** Who ended it: the printer's report, or an administrator. */
+  source: 'user' | 'admin' | 'printer',
+) => Promise<void>;
+
+const endReactions = new Map<string, TPrintjobEndReaction>();
+
+/** Idempotent per name (a second registration replaces the first). */
+export function onPrintjobEnded(name: string, reaction: TPrintjobEndReaction): void {
+  endReactions.set(name, reaction);
+}
 
 /** Collects the effects of one transaction's print-job changes, in the order they happened. */
 export class PrintjobEffects {
@@ -54,8 +80,13 @@ export async function withPrintjobTransaction<T>(
   const effects = new PrintjobEffects();
   const result = await ctx.db.transaction().execute(async (trx) => {
     const value = await fn(trx, effects);
-    for (const effect of effects.list) {
+    // By index: a reaction may change jobs too, adding effects (and ends) of its own.
+    for (let i = 0; i < effects.list.length; i += 1) {
+      const effect = effects.list[i]!;
       if (effect.kind === 'mail') await enqueueJob(trx, SEND_MAIL_JOB, effect.mail);
+      if (effect.kind === 'job_ended')
+        for (const reaction of endReactions.values())
+          await reaction(ctx, trx, effect.job, effect.source);
     }
     return value;
   });
@@ -117,7 +148,8 @@ async function runEffect(ctx: TAppContext, effect: TPrintjobEffect): Promise<voi
         .catch(logged('could not withdraw a job from its printer'));
       return;
     case 'mail':
-      // Queued inside the transaction by withPrintjobTransaction: nothing left to do.
+    case 'job_ended':
+      // Done inside the transaction by withPrintjobTransaction: nothing left to do.
       return;
   }
 }
@@ -142,6 +174,8 @@ export function effectsOfStatusChange(
     source !== 'printer'
   )
     effects.push({ kind: 'agent_withdraw', printerId: before.printer_id, jobId: before.id });
+  if (before.status === 'scheduled' && (after.status === 'printed' || after.status === 'failed'))
+    effects.push({ kind: 'job_ended', job: after, source });
   effects.push({ kind: 'printjob_changed', job: after });
   return effects;
 }

@@ -105,3 +105,18 @@ export function presentPrintjob(
     last_result: live.lastResult,
   };
 }
+
+/** The same answer for a job view (the person's current job, or an express order's job). */
+export function presentJobView(
+  view: {
+    job: TPrintjobRow;
+    documents: readonly TDocumentRow[];
+    kind: TPrintjobKind;
+    printerName: string | null;
+    lastResult: TPrintjobResult | null;
+  },
+  locale: TLocale,
+  maxPages: number,
+): TPrintjob {
+  return presentPrintjob(view.job, view.documents, view.kind, locale, maxPages, view);
+}

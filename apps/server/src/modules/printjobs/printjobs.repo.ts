@@ -173,3 +173,33 @@ export function findJobReleasedOnPrinterSince(
     .limit(1)
     .executeTakeFirst();
 }
+
+/**
+ * Removes the owner's current job other than `exceptId` if it has no documents (a failed job
+ * going back to `created` must be the owner's one current job again); answers whether one with
+ * documents is in the way.
+ */
+export async function removeOtherEmptyCurrentJob(
+  db: TDb,
+  userId: number,
+  exceptId: number,
+): Promise<'none' | 'removed' | 'has_documents'> {
+  const other = await db
+    .selectFrom('printjobs')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'created')
+    .where('id', '<>', exceptId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!other) return 'none';
+  const documents = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('printjob_id', '=', other.id)
+    .limit(1)
+    .executeTakeFirst();
+  if (documents) return 'has_documents';
+  await db.deleteFrom('printjobs').where('id', '=', other.id).execute();
+  return 'removed';
+}

@@ -24,6 +24,7 @@ import {
   listDocumentsOfPrintjob,
   lockPrintjobById,
   lockPrintjobOfUser,
+  updatePrintjob,
 } from './printjobs.repo';
 import { changePrintjobStatus } from './printjob-status.service';
 
@@ -129,7 +130,11 @@ export interface TPrinterReport {
   reason?: string | undefined;
 }
 
-/** The month's statistics of the job's printer count the faces printed and the person. */
+/**
+ * The month's statistics of the job's printer count the faces printed and the person. An express
+ * order's job (paid in money by a guest) counts in the express columns, and its guest account is
+ * no person of the statistics.
+ */
 export async function countInPrinterStatistics(
   trx: TDb,
   job: TPrintjobRow,
@@ -139,6 +144,13 @@ export async function countInPrinterStatistics(
 ): Promise<void> {
   if (job.printer_id === null || faces <= 0) return;
   const month = monthOf(now);
+  if (job.express_order_id !== null) {
+    await addMonthlyCounts(trx, job.printer_id, month, {
+      express_color_pages: split.colour,
+      express_mono_pages: split.mono,
+    });
+    return;
+  }
   await addMonthlyCounts(trx, job.printer_id, month, {
     classic_color_pages: split.colour,
     classic_mono_pages: split.mono,
@@ -176,7 +188,8 @@ export async function finishPrintjob(
 ): Promise<TPrintjobRow> {
   return withPrintjobTransaction(ctx, async (trx, effects) => {
     const job = await lockJob(trx, jobId);
-    if (job.status !== 'scheduled') return job;
+    // Withdrawn by an admin (failed, or marked printed after that) while it printed.
+    if (job.status !== 'scheduled') return settleWithdrawnJob(ctx, trx, job, report);
     const now = ctx.now();
     const ready = (await listDocumentsOfPrintjob(trx, job.id)).filter(isPricedDocument);
     const priced = pricedJob(job, ready);
@@ -234,9 +247,52 @@ export async function finishPrintjob(
       report.outcome === 'printed'
         ? await changePrintjobStatus(trx, effects, ended, 'archive', actor)
         : ended;
-    await ensureCurrentPrintjob(trx, job.user_id);
+    // A guest's express job is its order's only job: no fresh one (the order may be reset).
+    if (job.express_order_id === null) await ensureCurrentPrintjob(trx, job.user_id);
     return result;
   });
+}
+
+/**
+ * The late report of a job an admin failed after it reached the printer: the agent cancelled it
+ * there (IPP Cancel-Job) and says what came out anyway. The admin's fail kept the reservation
+ * for this report (see adminFail): the faces printed are charged from it, the rest goes back,
+ * and they count in the printer's statistics. The job keeps its status. Only such a job still
+ * holds a reservation when it is not scheduled: a job whose pages were given back (nothing had
+ * reached the printer, or an admin reset it) or settled is left as it is, and a repeated
+ * report finds nothing held and changes nothing.
+ */
+async function settleWithdrawnJob(
+  ctx: TAppContext,
+  trx: TDb,
+  job: TPrintjobRow,
+  report: TPrinterReport,
+): Promise<TPrintjobRow> {
+  const reservation = await liveReservationId(trx, job.id);
+  if (reservation === undefined) return job;
+  const now = ctx.now();
+  const ready = (await listDocumentsOfPrintjob(trx, job.id)).filter(isPricedDocument);
+  const { documents, settings, faces: total } = pricedJob(job, ready);
+  const completed = printedFaces(documents.slice(0, report.documentsCompleted ?? 0), settings);
+  // Printed before the withdrawal arrived: all of it; cancelled: what the printer counted.
+  const reported = report.facesPrinted ?? (report.outcome === 'printed' ? total : 0);
+  const ceiling =
+    report.outcome === 'failed' && report.documentsCompleted !== undefined
+      ? printedFaces(documents.slice(0, report.documentsCompleted + 1), settings)
+      : total;
+  const faces = Math.min(Math.max(0, reported, completed), ceiling);
+  const charge = chargeOfFaces(documents, settings, faces);
+  if (faces === 0) {
+    await voidReservation(trx, reservation, now);
+    return job;
+  }
+  await postReservation(trx, reservation, charge.pages, now);
+  await countInPrinterStatistics(trx, job, faces, charge.split, now);
+  ctx.log.info(
+    { printjobId: job.id, printerId: job.printer_id, faces, pages: charge.pages },
+    'withdrawn job printed in part before it was cancelled: those faces are charged',
+  );
+  return updatePrintjob(trx, job.id, { printed_faces: faces });
 }
 
 export function reportPrinted(

@@ -9,3 +9,4 @@ export {
   updateUser,
 } from './users.repo';
 export { presentAjaxUser, presentMe } from './users.presenter';
+export { accountRole, isAccount } from './account-role';

@@ -1,5 +1,6 @@
 import { colorPagesFrom, type TAjaxUser, type TMe } from '@printomat/shared';
 import type { TUserRow } from '../../db/schema';
+import { accountRole } from './account-role';
 
 /** `GET /ajax/user` as phone apps read it (spec section 7). */
 export function presentAjaxUser(user: TUserRow, remainingPages: number): TAjaxUser {
@@ -15,7 +16,7 @@ export function presentMe(user: TUserRow, remainingPages: number): TMe {
   return {
     ...presentAjaxUser(user, remainingPages),
     email: user.email,
-    role: user.role,
+    role: accountRole(user),
     locale: user.locale,
     email_confirmed: user.email_confirmed_at !== null,
     remaining_color_pages: colorPagesFrom(remainingPages),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import {
@@ -7,7 +7,9 @@ import {
   formatMoney,
   type TExpressOrder,
   type TExpressOrderAction,
+  type TLocale,
 } from '@printomat/shared';
+import type { TTranslate } from '@printomat/shared/i18n';
 import { PageTitle } from '../../components/page-title';
 import { useLocale, useT } from '../../i18n/use-t';
 import {
@@ -148,7 +150,7 @@ export function ExpressOrderShowPage() {
                   t('admin.express_orders.columns.status'),
                   <StatusBadge key="s" status={order.status} />,
                 ],
-                [t('admin.express_orders.columns.customer'), order.customer_email],
+                [t('admin.express_orders.columns.customer'), order.customer_email ?? none],
                 [t('admin.express_orders.columns.printer'), order.printer.name],
                 [
                   t('admin.express_orders.fields.printer_state'),
@@ -159,6 +161,10 @@ export function ExpressOrderShowPage() {
                 [
                   t('admin.express_orders.fields.color'),
                   order.is_color ? t('admin.common.yes') : t('admin.common.no'),
+                ],
+                [
+                  t('admin.express_orders.money.list_price'),
+                  formatMoney(locale, order.list_price_minor, order.currency),
                 ],
                 [
                   t('admin.express_orders.columns.price'),
@@ -185,9 +191,12 @@ export function ExpressOrderShowPage() {
                   t('admin.express_orders.fields.printed_at'),
                   order.printed_at ? formatDateTime(locale, order.printed_at) : none,
                 ],
+                ...orderMoneyRows(order, t, locale, none),
               ]}
             />
           </section>
+          <PaymentCard order={order} />
+          <RefundCard order={order} />
           {confirmFail && (
             <ConfirmDialog
               question={t('admin.express_orders.confirm_fail')}
@@ -201,6 +210,131 @@ export function ExpressOrderShowPage() {
             />
           )}
         </>
+      )}
+    </section>
+  );
+}
+
+/** When the order was paid, must print by, ended, and lost its documents; its print job. */
+function orderMoneyRows(
+  order: TExpressOrder,
+  t: TTranslate,
+  locale: TLocale,
+  none: string,
+): Array<readonly [string, ReactNode]> {
+  const when = (value: string | null) => (value ? formatDateTime(locale, value) : none);
+  return [
+    [t('admin.express_orders.money.paid_at'), when(order.paid_at)],
+    [t('admin.express_orders.money.print_by'), when(order.print_by)],
+    [t('admin.express_orders.money.printed_faces'), order.printed_faces ?? none],
+    [t('admin.express_orders.money.ended_at'), when(order.ended_at)],
+    [t('admin.express_orders.money.documents_deleted_at'), when(order.documents_deleted_at)],
+    [
+      t('admin.express_orders.money.printjob'),
+      order.printjob_id ? (
+        <Link key="j" to={`/admin/printjobs/${order.printjob_id}`} data-testid="express-printjob">
+          #{order.printjob_id}
+        </Link>
+      ) : (
+        none
+      ),
+    ],
+  ];
+}
+
+/** The payment that bought the order, with the provider's own reference. */
+function PaymentCard({ order }: { order: TExpressOrder }) {
+  const t = useT();
+  const { locale } = useLocale();
+  const payment = order.payment;
+  const none = t('admin.common.none');
+  return (
+    <section className="card" data-testid="express-payment" aria-labelledby="express-payment-title">
+      <h3 id="express-payment-title" className="card__title">
+        {t('admin.express_orders.money.payment_title')}
+      </h3>
+      {payment ? (
+        <Details
+          rows={[
+            [t('admin.express_orders.money.reference'), <code key="r">{payment.reference}</code>],
+            [t('admin.express_orders.money.provider'), payment.provider],
+            [
+              t('admin.express_orders.money.provider_reference'),
+              payment.provider_reference ? (
+                <code key="p" data-testid="express-payment-provider-reference">
+                  {payment.provider_reference}
+                </code>
+              ) : (
+                none
+              ),
+            ],
+            [t('admin.express_orders.money.method'), payment.method],
+            [t('admin.express_orders.money.status'), payment.status],
+            [
+              t('admin.express_orders.money.amount'),
+              formatMoney(locale, payment.amount_minor, payment.currency),
+            ],
+            [
+              t('admin.express_orders.money.completed_at'),
+              payment.completed_at ? formatDateTime(locale, payment.completed_at) : none,
+            ],
+          ]}
+        />
+      ) : (
+        <p className="ops-muted">{t('admin.express_orders.money.no_payment')}</p>
+      )}
+    </section>
+  );
+}
+
+/** The money given back (at most one refund per order), with the provider's reference. */
+function RefundCard({ order }: { order: TExpressOrder }) {
+  const t = useT();
+  const { locale } = useLocale();
+  const refund = order.refund;
+  const none = t('admin.common.none');
+  return (
+    <section className="card" data-testid="express-refund" aria-labelledby="express-refund-title">
+      <h3 id="express-refund-title" className="card__title">
+        {t('admin.express_orders.money.refund_title')}
+      </h3>
+      {refund ? (
+        <Details
+          rows={[
+            [t('admin.express_orders.money.reference'), <code key="r">{refund.reference}</code>],
+            [t('admin.express_orders.money.provider'), refund.provider],
+            [
+              t('admin.express_orders.money.provider_reference'),
+              refund.provider_reference ? (
+                <code key="p" data-testid="express-refund-provider-reference">
+                  {refund.provider_reference}
+                </code>
+              ) : (
+                none
+              ),
+            ],
+            [
+              t('admin.express_orders.money.status'),
+              t(`admin.express_orders.money.refund_statuses.${refund.status}`),
+            ],
+            [
+              t('admin.express_orders.money.reason'),
+              t(`admin.express_orders.money.refund_reasons.${refund.reason}`),
+            ],
+            [
+              t('admin.express_orders.money.amount'),
+              formatMoney(locale, refund.amount_minor, refund.currency),
+            ],
+            [t('admin.express_orders.money.failure_code'), refund.failure_code ?? none],
+            [t('admin.express_orders.money.created_at'), formatDateTime(locale, refund.created_at)],
+            [
+              t('admin.express_orders.money.completed_at'),
+              refund.completed_at ? formatDateTime(locale, refund.completed_at) : none,
+            ],
+          ]}
+        />
+      ) : (
+        <p className="ops-muted">{t('admin.express_orders.money.no_refund')}</p>
       )}
     </section>
   );

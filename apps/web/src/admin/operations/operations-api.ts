@@ -1,21 +1,61 @@
-import type {
-  TAdminAuditEntry,
-  TAdminBulkResult,
-  TAdminPrintjobAction,
-  TAdminPrintjobDetail,
-  TAdminPrintjobList,
-  TAdminUserDetail,
-  TAdminUserList,
-  TDiscountCode,
-  TDiscountCodeInput,
-  TExpressOrder,
-  TExpressOrderAction,
-  TExpressOrderList,
+import {
+  ZAdminAuditEntry,
+  ZAdminBulkResult,
+  ZAdminPrintjobDetail,
+  ZAdminPrintjobList,
+  ZAdminUserDetail,
+  ZAdminUserList,
+  ZDiscountCode,
+  ZExpressOrder,
+  ZExpressOrderList,
+  type TAdminAuditEntry,
+  type TAdminBulkResult,
+  type TAdminPrintjobAction,
+  type TAdminPrintjobDetail,
+  type TAdminPrintjobList,
+  type TAdminUserDetail,
+  type TAdminUserList,
+  type TDiscountCode,
+  type TDiscountCodeInput,
+  type TDiscountCodeUpdateInput,
+  type TExpressOrder,
+  type TExpressOrderAction,
+  type TExpressOrderList,
+  type ZAdminPrintjobActionInput,
+  type ZAdminPrintjobBulkInput,
 } from '@printomat/shared';
+import { z } from 'zod';
 import { api } from '../../api/client';
 
 /** Every query of these sections starts with this key, so one invalidation refreshes them all. */
 export const OPS_KEY = ['admin-ops'] as const;
+
+// Answers are checked against these in development and tests only (see TResponseSchema).
+const RESPONSES = import.meta.env.DEV
+  ? {
+      printjobs: ZAdminPrintjobList,
+      printjob: ZAdminPrintjobDetail,
+      printerOptions: z.object({
+        printers: z.array(
+          z.object({
+            id: z.number(),
+            name: z.string(),
+            is_enabled: z.boolean(),
+            maintenance_mode: z.boolean(),
+          }),
+        ),
+      }),
+      bulk: ZAdminBulkResult,
+      users: ZAdminUserList,
+      user: ZAdminUserDetail,
+      deleted: z.object({ ok: z.literal(true), email: z.string() }),
+      codes: z.object({ codes: z.array(ZDiscountCode) }),
+      code: ZDiscountCode,
+      orders: ZExpressOrderList,
+      order: ZExpressOrder,
+      audit: z.object({ entries: z.array(ZAdminAuditEntry) }),
+    }
+  : null;
 
 export type TPrinterOption = {
   id: number;
@@ -34,39 +74,64 @@ export function queryString(values: Record<string, string | number | undefined |
 }
 
 export const fetchPrintjobs = (search: string) =>
-  api.get<TAdminPrintjobList>(`/api/admin/printjobs${search}`);
+  api.get<TAdminPrintjobList>(`/api/admin/printjobs${search}`, { schema: RESPONSES?.printjobs });
 export const fetchPrintjob = (id: number) =>
-  api.get<TAdminPrintjobDetail>(`/api/admin/printjobs/${id}`);
+  api.get<TAdminPrintjobDetail>(`/api/admin/printjobs/${id}`, { schema: RESPONSES?.printjob });
 export const fetchPrinterOptions = () =>
-  api.get<{ printers: TPrinterOption[] }>('/api/admin/printjobs/printer-options');
+  api.get<{ printers: TPrinterOption[] }>('/api/admin/printjobs/printer-options', {
+    schema: RESPONSES?.printerOptions,
+  });
 export const runPrintjobAction = (id: number, action: TAdminPrintjobAction, printerId?: number) =>
   api.post<TAdminPrintjobDetail>(
     `/api/admin/printjobs/${id}/${action}`,
-    printerId === undefined ? {} : { printer_id: printerId },
+    (printerId === undefined ? {} : { printer_id: printerId }) satisfies z.input<
+      typeof ZAdminPrintjobActionInput
+    >,
+    { schema: RESPONSES?.printjob },
   );
 export const runBulkAction = (action: TAdminPrintjobAction, ids: number[], printerId?: number) =>
-  api.post<TAdminBulkResult>('/api/admin/printjobs/bulk', {
-    action,
-    ids,
-    ...(printerId === undefined ? {} : { printer_id: printerId }),
+  api.post<TAdminBulkResult>(
+    '/api/admin/printjobs/bulk',
+    {
+      action,
+      ids,
+      ...(printerId === undefined ? {} : { printer_id: printerId }),
+    } satisfies z.input<typeof ZAdminPrintjobBulkInput>,
+    { schema: RESPONSES?.bulk },
+  );
+
+export const fetchUsers = (search: string) =>
+  api.get<TAdminUserList>(`/api/admin/users${search}`, { schema: RESPONSES?.users });
+export const fetchUser = (id: number) =>
+  api.get<TAdminUserDetail>(`/api/admin/users/${id}`, { schema: RESPONSES?.user });
+export const deleteUser = (id: number) =>
+  api.delete<{ ok: true; email: string }>(`/api/admin/users/${id}`, {
+    schema: RESPONSES?.deleted,
   });
 
-export const fetchUsers = (search: string) => api.get<TAdminUserList>(`/api/admin/users${search}`);
-export const fetchUser = (id: number) => api.get<TAdminUserDetail>(`/api/admin/users/${id}`);
-export const deleteUser = (id: number) =>
-  api.delete<{ ok: true; email: string }>(`/api/admin/users/${id}`);
-
 export const fetchDiscountCodes = () =>
-  api.get<{ codes: TDiscountCode[] }>('/api/admin/discount-codes');
+  api.get<{ codes: TDiscountCode[] }>('/api/admin/discount-codes', { schema: RESPONSES?.codes });
 export const createDiscountCode = (input: TDiscountCodeInput) =>
-  api.post<TDiscountCode>('/api/admin/discount-codes', input);
+  api.post<TDiscountCode>('/api/admin/discount-codes', input, { schema: RESPONSES?.code });
+export const updateDiscountCode = (id: number, input: TDiscountCodeUpdateInput) =>
+  api.patch<TDiscountCode>(`/api/admin/discount-codes/${id}`, input, { schema: RESPONSES?.code });
+export const deactivateDiscountCode = (id: number) =>
+  api.post<TDiscountCode>(`/api/admin/discount-codes/${id}/deactivate`, undefined, {
+    schema: RESPONSES?.code,
+  });
 
 export const fetchExpressOrders = (search: string) =>
-  api.get<TExpressOrderList>(`/api/admin/express-orders${search}`);
+  api.get<TExpressOrderList>(`/api/admin/express-orders${search}`, { schema: RESPONSES?.orders });
 export const fetchExpressOrder = (id: number) =>
-  api.get<TExpressOrder>(`/api/admin/express-orders/${id}`);
+  api.get<TExpressOrder>(`/api/admin/express-orders/${id}`, { schema: RESPONSES?.order });
 export const runExpressAction = (id: number, action: TExpressOrderAction) =>
-  api.post<TExpressOrder>(`/api/admin/express-orders/${id}/${action}`, {});
+  api.post<TExpressOrder>(
+    `/api/admin/express-orders/${id}/${action}`,
+    {},
+    { schema: RESPONSES?.order },
+  );
 
 export const fetchAudit = (search: string) =>
-  api.get<{ entries: TAdminAuditEntry[] }>(`/api/admin/audit-log${search}`);
+  api.get<{ entries: TAdminAuditEntry[] }>(`/api/admin/audit-log${search}`, {
+    schema: RESPONSES?.audit,
+  });

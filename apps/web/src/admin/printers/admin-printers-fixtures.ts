@@ -18,6 +18,8 @@ export function buildAdminPrinter(overrides: Partial<TAdminPrinter> = {}): TAdmi
     email: null,
     direct_print_code: '123456',
     express_email: null,
+    express_mono_price_minor: null,
+    express_color_price_minor: 150,
     is_color: true,
     is_copier: false,
     is_enabled: true,

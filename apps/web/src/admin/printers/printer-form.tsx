@@ -35,6 +35,8 @@ type TInputName =
   | 'minion_id'
   | 'email'
   | 'express_email'
+  | 'express_mono_price_minor'
+  | 'express_color_price_minor'
   | 'radius'
   | 'location_x'
   | 'location_y'
@@ -51,6 +53,8 @@ const SHOWN_FIELDS = [
   'email',
   'direct_print_code',
   'express_email',
+  'express_mono_price_minor',
+  'express_color_price_minor',
   'minion_id',
   'maps_place_url',
   'logo',
@@ -126,6 +130,18 @@ export function PrinterForm({
           {field('minion_id', { hint: t('admin_printers.form.minion_id_hint') })}
           {field('email', { type: 'email' })}
           {field('express_email', { type: 'email' })}
+          {field('express_mono_price_minor', {
+            type: 'number',
+            min: 0,
+            step: 1,
+            hint: t('admin_printers.form.express_price_hint'),
+          })}
+          {field('express_color_price_minor', {
+            type: 'number',
+            min: 0,
+            step: 1,
+            hint: t('admin_printers.form.express_price_hint'),
+          })}
         </div>
         <div className="printer-form__flags">
           {FLAGS.map((flag) => (

@@ -92,6 +92,14 @@ export function PrinterShowPage() {
             <dd>{p.email ?? none}</dd>
             <dt>{t('admin_printers.show.express_email')}</dt>
             <dd>{p.express_email ?? none}</dd>
+            <dt>{t('admin_printers.show.express_prices')}</dt>
+            <dd data-testid="printer-express-prices">
+              {t('admin_printers.show.express_prices_value', {
+                mono: p.express_mono_price_minor ?? t('admin_printers.show.express_price_default'),
+                colour:
+                  p.express_color_price_minor ?? t('admin_printers.show.express_price_default'),
+              })}
+            </dd>
             <dt>{t('admin_printers.show.capabilities')}</dt>
             <dd>{capabilities}</dd>
             <dt>{t('admin_printers.show.enabled')}</dt>

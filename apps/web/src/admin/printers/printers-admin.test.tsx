@@ -50,19 +50,9 @@ describe('printers index', () => {
 });
 
 describe('printer form', () => {
-  it('sends every field and the images in one request and shows the server’s messages at the fields', async () => {
+  it('checks the form with the shared schema first: refused values stay in the form, nothing is sent', async () => {
     const { fetchMock } = renderAsAdmin('/admin/printers/new', {
       'GET /api/admin/printers': () => jsonResponse(200, buildIndex()),
-      'POST /api/admin/printers': () =>
-        jsonResponse(422, {
-          code: 'validation',
-          message: 'Please correct the highlighted fields.',
-          errors: {
-            postcode: ['is invalid'],
-            logo: ['image too small'],
-            'open_hours.0.close_time': ['close time must be later than open time'],
-          },
-        }),
     });
     const form = await screen.findByTestId('printer-form', {}, { timeout: 5_000 });
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Biblioteka' } });
@@ -71,33 +61,74 @@ describe('printer form', () => {
     fireEvent.click(within(form).getByLabelText('Monday: Open'));
     fireEvent.change(within(form).getByLabelText('Monday: Opens'), { target: { value: '10:00' } });
     fireEvent.change(within(form).getByLabelText('Monday: Closes'), { target: { value: '09:00' } });
-    const logo = new File([new Uint8Array([1, 2, 3])], 'logo.png', { type: 'image/png' });
-    fireEvent.change(within(form).getByLabelText('Location logo'), { target: { files: [logo] } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create printer' }));
 
+    // The messages the server would give, from the same schema and catalog.
+    expect(await screen.findByText('close time must be later than open time')).toBeTruthy();
+    expect(within(form).getByLabelText('Monday: Closes').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByLabelText('Full name').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByLabelText('Name').getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Please correct the highlighted fields.',
+    );
+    expect(fetchMock.mock.calls.filter((c) => c[1]?.method === 'POST')).toEqual([]);
+    // What was typed stays in the form.
+    expect(within(form).getByLabelText<HTMLInputElement>('Name').value).toBe('Biblioteka');
+  });
+
+  it('sends every field and the images in one request and shows the server’s messages at the fields', async () => {
+    const { fetchMock } = renderAsAdmin('/admin/printers/7/edit', {
+      'GET /api/admin/printers': () => jsonResponse(200, buildIndex()),
+      'GET /api/admin/printers/7': () => jsonResponse(200, buildAdminPrinter()),
+      'PUT /api/admin/printers/7': () =>
+        jsonResponse(422, {
+          code: 'validation',
+          message: 'Please correct the highlighted fields.',
+          errors: {
+            logo: ['image too small'],
+            'open_hours.0.close_time': ['close time must be later than open time'],
+          },
+        }),
+    });
+    const form = await screen.findByTestId('printer-form', {}, { timeout: 5_000 });
+    await waitFor(() =>
+      expect(within(form).getByLabelText<HTMLInputElement>('Name').value).toBe('Library'),
+    );
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Biblioteka' } });
+    fireEvent.change(within(form).getByLabelText('Monday: Opens'), { target: { value: '10:00' } });
+    fireEvent.change(
+      within(form).getByLabelText('Express price of a black-and-white page (minor units)'),
+      { target: { value: '45' } },
+    );
+    const logo = new File([new Uint8Array([1, 2, 3])], 'logo.png', { type: 'image/png' });
+    fireEvent.change(within(form).getByLabelText('Location logo'), { target: { files: [logo] } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+
     expect(await screen.findByText('image too small')).toBeTruthy();
-    expect(screen.getByText('is invalid')).toBeTruthy();
     expect(screen.getByText('close time must be later than open time')).toBeTruthy();
     expect(within(form).getByLabelText('Monday: Closes').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('alert').textContent).toBe('Please correct the highlighted fields.');
 
-    const post = fetchMock.mock.calls.find((c) => c[1]?.method === 'POST');
-    const body = (post?.[1] as RequestInit).body as FormData;
+    const put = fetchMock.mock.calls.find((c) => c[1]?.method === 'PUT');
+    const body = (put?.[1] as RequestInit).body as FormData;
     expect((body.get('logo') as File).name).toBe('logo.png');
     const data = JSON.parse(body.get('data') as string);
     expect(data).toMatchObject({
       name: 'Biblioteka',
-      postcode: '00312',
+      postcode: '00-312',
       radius: 40,
-      location_x: null,
-      city_id: null,
+      location_x: 52.24,
+      city_id: 1,
       is_enabled: true,
+      // The mono price typed, the colour price as it was.
+      express_mono_price_minor: 45,
+      express_color_price_minor: 150,
     });
     expect(data.open_hours[0]).toEqual({
       weekday: 1,
       is_open: true,
       open_time: '10:00',
-      close_time: '09:00',
+      close_time: '20:00',
     });
     expect(data.open_hours[6]).toEqual({
       weekday: 7,

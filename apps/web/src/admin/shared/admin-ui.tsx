@@ -63,7 +63,18 @@ export function Pager({ paging, onPage }: { paging: TPaging; onPage: (page: numb
 
 export function StatusBadge({ status }: { status: string }) {
   const t = useT();
-  const known = ['created', 'scheduled', 'printed', 'failed', 'archived'] as const;
+  // Print job statuses, and the express order statuses of issue 13.
+  const known = [
+    'created',
+    'scheduled',
+    'printed',
+    'failed',
+    'archived',
+    'draft',
+    'awaiting_payment',
+    'refunded',
+    'abandoned',
+  ] as const;
   const match = known.find((s) => s === status);
   return (
     <span className={`ops-status ops-status--${status}`} data-testid="status">

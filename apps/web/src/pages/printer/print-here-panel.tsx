@@ -45,6 +45,15 @@ export function PrintHerePanel({ printerId }: { printerId: number }) {
           >
             {t('printer_page.print.sign_in')}
           </Link>
+          {/* Issue 13: guests can also pay for this one job without an account. */}
+          <p className="card__text">{t('printer_page.print.express')}</p>
+          <Link
+            to={`/express/${printerId}`}
+            className="button button--block button--secondary"
+            data-testid="printer-express"
+          >
+            {t('printer_page.print.express_link')}
+          </Link>
         </>
       )}
     </section>

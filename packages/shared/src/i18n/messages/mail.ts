@@ -20,6 +20,18 @@ export const mail = defineMessages({
       subject: 'Your Printomat password was changed',
       body: 'The password of your account was just changed. If it was not you, reset it at once and write to us.',
     },
+    express_refund: {
+      subject: 'Printomat: {amount} is on its way back to you',
+      body: 'We are paying back {amount} for your express order at the printer {printer}.',
+      reason: {
+        not_printed_in_time: 'Your order was paid but not printed in time.',
+        printer_failed:
+          'The printer could not print your order (or not all of it). You pay only for the pages that came out.',
+        admin_failed: 'We cancelled your order because it could not be printed.',
+      },
+      details:
+        'Refund reference: {reference}. The money goes back the way you paid; depending on your bank this can take a few days.',
+    },
   },
   de: {
     location_suggestion: {
@@ -40,6 +52,19 @@ export const mail = defineMessages({
       subject: 'Dein Printomat-Passwort wurde geändert',
       body: 'Das Passwort deines Kontos wurde soeben geändert. Warst du das nicht, setze es sofort zurück und schreib uns.',
     },
+    express_refund: {
+      subject: 'Printomat: {amount} gehen an dich zurück',
+      body: 'Wir erstatten dir {amount} für deine Expressbestellung am Drucker {printer}.',
+      reason: {
+        not_printed_in_time: 'Deine Bestellung wurde bezahlt, aber nicht rechtzeitig gedruckt.',
+        printer_failed:
+          'Der Drucker konnte deine Bestellung nicht (oder nicht vollständig) drucken. Du zahlst nur die gedruckten Seiten.',
+        admin_failed:
+          'Wir haben deine Bestellung storniert, weil sie nicht gedruckt werden konnte.',
+      },
+      details:
+        'Erstattungsnummer: {reference}. Das Geld geht auf dem Weg zurück, auf dem du bezahlt hast; je nach Bank kann das einige Tage dauern.',
+    },
   },
   pl: {
     location_suggestion: {
@@ -59,6 +84,19 @@ export const mail = defineMessages({
     password_changed: {
       subject: 'Twoje hasło w Printomat zostało zmienione',
       body: 'Hasło do Twojego konta zostało właśnie zmienione. Jeśli to nie Ty, natychmiast je zresetuj i napisz do nas.',
+    },
+    express_refund: {
+      subject: 'Printomat: zwracamy Ci {amount}',
+      body: 'Zwracamy Ci {amount} za zamówienie ekspresowe na drukarce {printer}.',
+      reason: {
+        not_printed_in_time:
+          'Twoje zamówienie zostało opłacone, ale nie zostało wydrukowane na czas.',
+        printer_failed:
+          'Drukarka nie mogła wydrukować Twojego zamówienia (lub jego części). Płacisz tylko za wydrukowane strony.',
+        admin_failed: 'Anulowaliśmy Twoje zamówienie, ponieważ nie mogło zostać wydrukowane.',
+      },
+      details:
+        'Numer zwrotu: {reference}. Pieniądze wracają tą samą drogą, którą zapłacono; w zależności od banku może to potrwać kilka dni.',
     },
   },
 });

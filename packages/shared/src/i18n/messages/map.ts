@@ -28,6 +28,11 @@ export const map = defineMessages({
     availability: {
       available: 'Available',
       out_of_paper: 'Out of paper',
+      paper_jam: 'Paper jam',
+      out_of_toner: 'Out of toner',
+      printer_error: 'Printer fault',
+      printer_unreachable: 'Not answering',
+      door_open: 'Door open',
       offline: 'Offline',
       disabled: 'Unavailable',
       maintenance: 'Maintenance',
@@ -47,7 +52,7 @@ export const map = defineMessages({
       email: 'Print by email',
       email_hint: 'Email your documents to this address and collect the printouts here.',
       express: 'Express printing',
-      express_link: 'Order express printing',
+      express_link: 'Print without an account',
       hours: 'Open hours',
     },
     canvas: {
@@ -104,6 +109,11 @@ export const map = defineMessages({
     availability: {
       available: 'Verfügbar',
       out_of_paper: 'Kein Papier',
+      paper_jam: 'Papierstau',
+      out_of_toner: 'Kein Toner',
+      printer_error: 'Druckerstörung',
+      printer_unreachable: 'Antwortet nicht',
+      door_open: 'Klappe offen',
       offline: 'Offline',
       disabled: 'Nicht verfügbar',
       maintenance: 'Wartung',
@@ -123,7 +133,7 @@ export const map = defineMessages({
       email: 'Drucken per E-Mail',
       email_hint: 'Schicke deine Dokumente an diese Adresse und hol die Ausdrucke hier ab.',
       express: 'Expressdruck',
-      express_link: 'Expressdruck bestellen',
+      express_link: 'Ohne Konto drucken',
       hours: 'Öffnungszeiten',
     },
     canvas: {
@@ -182,6 +192,11 @@ export const map = defineMessages({
     availability: {
       available: 'Dostępna',
       out_of_paper: 'Brak papieru',
+      paper_jam: 'Zacięcie papieru',
+      out_of_toner: 'Brak tonera',
+      printer_error: 'Usterka drukarki',
+      printer_unreachable: 'Nie odpowiada',
+      door_open: 'Otwarta pokrywa',
       offline: 'Offline',
       disabled: 'Niedostępna',
       maintenance: 'Serwis',
@@ -201,7 +216,7 @@ export const map = defineMessages({
       email: 'Drukowanie przez e-mail',
       email_hint: 'Wyślij dokumenty na ten adres i odbierz wydruki tutaj.',
       express: 'Druk ekspresowy',
-      express_link: 'Zamów druk ekspresowy',
+      express_link: 'Drukuj bez konta',
       hours: 'Godziny otwarcia',
     },
     canvas: {

@@ -1,7 +1,8 @@
 import { defineMessages } from '../define';
 
 // A printer's own page (/printers/:id), which the QR code on the printer opens. Why a printer
-// cannot print (disabled, maintenance, offline) comes from the `printers` namespace.
+// cannot print (disabled, maintenance, offline, out of paper...) comes from the `printers`
+// namespace.
 export const printer_page = defineMessages({
   en: {
     not_found: {
@@ -17,7 +18,8 @@ export const printer_page = defineMessages({
     },
     availability: {
       available: 'Available – ready to print',
-      out_of_paper: 'Out of paper – staff have been told; printing resumes when it is refilled',
+      door_open:
+        'A door or cover of the printer is open – jobs are taken and print once it is closed',
     },
     details: {
       title: 'Where to find it',
@@ -51,6 +53,8 @@ export const printer_page = defineMessages({
       to_status: 'See how it is going',
       guest: 'Sign in to print your documents at this printer.',
       sign_in: 'Sign in',
+      express: 'No account? Pay for this one job and print it here.',
+      express_link: 'Print without an account',
     },
   },
   de: {
@@ -67,8 +71,8 @@ export const printer_page = defineMessages({
     },
     availability: {
       available: 'Verfügbar – bereit zum Drucken',
-      out_of_paper:
-        'Kein Papier – das Personal ist informiert; gedruckt wird, sobald nachgefüllt ist',
+      door_open:
+        'Eine Klappe oder Abdeckung des Druckers ist offen – Aufträge werden angenommen und gedruckt, sobald sie geschlossen ist',
     },
     details: {
       title: 'Wo du ihn findest',
@@ -103,6 +107,8 @@ export const printer_page = defineMessages({
       to_status: 'Zum Druckstatus',
       guest: 'Melde dich an, um deine Dokumente an diesem Drucker zu drucken.',
       sign_in: 'Anmelden',
+      express: 'Kein Konto? Bezahle nur diesen einen Auftrag und drucke ihn hier.',
+      express_link: 'Ohne Konto drucken',
     },
   },
   pl: {
@@ -119,7 +125,8 @@ export const printer_page = defineMessages({
     },
     availability: {
       available: 'Dostępna – gotowa do drukowania',
-      out_of_paper: 'Brak papieru – obsługa została powiadomiona; druk ruszy po uzupełnieniu',
+      door_open:
+        'Pokrywa lub drzwiczki drukarki są otwarte – zlecenia są przyjmowane i wydrukują się po ich zamknięciu',
     },
     details: {
       title: 'Gdzie ją znaleźć',
@@ -153,6 +160,8 @@ export const printer_page = defineMessages({
       to_status: 'Sprawdź, jak idzie drukowanie',
       guest: 'Zaloguj się, aby wydrukować swoje dokumenty na tej drukarce.',
       sign_in: 'Zaloguj się',
+      express: 'Nie masz konta? Zapłać tylko za to jedno zlecenie i wydrukuj je tutaj.',
+      express_link: 'Drukuj bez konta',
     },
   },
 });

@@ -8,8 +8,16 @@ import {
   type TPaymentProvider,
   type TProviderEvent,
   type TProviderRedirect,
+  type TRefundRequest,
+  type TRefundResult,
 } from '../payment-provider';
 import { ZSandboxEvent } from './sandbox-events';
+import {
+  findSandboxRefund,
+  insertSandboxRefund,
+  lockPaidSandboxSession,
+  sumSandboxRefunds,
+} from './sandbox-refunds.repo';
 import { insertSandboxSession } from './sandbox-sessions.repo';
 import { SANDBOX_SIGNATURE_HEADER, verifySandboxSignature } from './sandbox-signature';
 
@@ -35,7 +43,7 @@ export function createSandboxProvider(deps: { config: TConfig; db: TDb }): TPaym
       amountMinor: number | null;
       currency: string | null;
       description: string;
-      customerEmail: string;
+      customerEmail: string | null;
       locale: string;
       returnUrl: string;
     },
@@ -53,7 +61,7 @@ export function createSandboxProvider(deps: { config: TConfig; db: TDb }): TPaym
       amount_minor: values.amountMinor,
       currency: values.currency,
       description: values.description,
-      customer_email: values.customerEmail,
+      customer_email: values.customerEmail ?? '',
       locale: values.locale,
       return_url: values.returnUrl,
       expires_at: new Date(Date.now() + SESSION_TTL_MS),
@@ -61,9 +69,47 @@ export function createSandboxProvider(deps: { config: TConfig; db: TDb }): TPaym
     return { providerReference, redirectUrl: `${config.publicUrl}/sandbox-pay/${token}` };
   };
 
+  /**
+   * Like a real provider: the refund's reference is its idempotency key (asked again, the same
+   * answer), it refunds only a payment session of ours that was finished, in its currency, and
+   * never more in total than the session collected.
+   */
+  const refund = (request: TRefundRequest): Promise<TRefundResult> =>
+    db.transaction().execute(async (trx): Promise<TRefundResult> => {
+      const session = await lockPaidSandboxSession(trx, request.paymentProviderReference);
+      const earlier = await findSandboxRefund(trx, request.reference);
+      if (earlier) return { providerReference: earlier.provider_reference, status: 'succeeded' };
+      const failed = (failureCode: string): TRefundResult => ({
+        providerReference: null,
+        status: 'failed',
+        failureCode,
+      });
+      if (
+        !session ||
+        session.kind !== 'payment' ||
+        session.status !== 'done' ||
+        session.reference !== request.paymentReference
+      )
+        return failed('payment_not_found');
+      if (session.currency !== request.currency.toUpperCase()) return failed('currency_mismatch');
+      const refunded = await sumSandboxRefunds(trx, session.provider_reference);
+      if (request.amountMinor <= 0 || refunded + request.amountMinor > (session.amount_minor ?? 0))
+        return failed('amount_too_large');
+      const providerReference = randomId('sbx_re');
+      await insertSandboxRefund(trx, {
+        reference: request.reference,
+        provider_reference: providerReference,
+        session_provider_reference: session.provider_reference,
+        amount_minor: request.amountMinor,
+        currency: session.currency,
+      });
+      return { providerReference, status: 'succeeded' };
+    });
+
   return {
     name: 'sandbox',
     methods: ['card', 'transfer', 'blik'],
+    refund,
     createCheckout(request: TCheckoutRequest) {
       return open(
         {

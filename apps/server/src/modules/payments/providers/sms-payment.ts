@@ -9,6 +9,7 @@ import {
   type TPaymentProvider,
   type TProviderEvent,
   type TProviderRedirect,
+  type TRefundResult,
 } from '../payment-provider';
 
 /**
@@ -215,6 +216,11 @@ export function createSmsPaymentProvider(options: TSmsPaymentOptions): TPaymentP
 
     async createCardSetup(): Promise<TProviderRedirect> {
       throw new ProviderUnavailable('An SMS payment cannot save a card');
+    },
+
+    // A premium SMS is billed by the phone operator: it cannot be paid back through us.
+    async refund(): Promise<TRefundResult> {
+      return { providerReference: null, status: 'failed', failureCode: 'not_refundable' };
     },
 
     parseWebhook(rawBody, headers, now): TProviderEvent {

@@ -10,6 +10,8 @@ import {
   type TPaymentProvider,
   type TProviderEvent,
   type TProviderRedirect,
+  type TRefundRequest,
+  type TRefundResult,
 } from '../payment-provider';
 
 export interface TStripeProviderOptions {
@@ -54,7 +56,20 @@ const CHECKOUT_LIFETIME_SECONDS = 60 * 60;
 export const stripeIdempotencyKey = {
   checkout: (reference: string) => reference,
   cardSetup: (reference: string) => `card-setup-${reference}`,
+  refund: (reference: string) => reference,
 };
+
+/** Stripe's refund states in ours: `requires_action` and `pending` are money still on its way. */
+export function refundResultOf(refund: Stripe.Refund): TRefundResult {
+  if (refund.status === 'succeeded') return { providerReference: refund.id, status: 'succeeded' };
+  if (refund.status === 'failed' || refund.status === 'canceled')
+    return {
+      providerReference: refund.id,
+      status: 'failed',
+      failureCode: refund.failure_reason ?? refund.status,
+    };
+  return { providerReference: refund.id, status: 'pending' };
+}
 
 function isPaymentMethod(method: TPaymentMethod): method is Exclude<TPaymentMethod, 'sms'> {
   return method !== 'sms';
@@ -227,7 +242,7 @@ export function createStripeProvider(options: TStripeProviderOptions): TStripePr
           ...params,
           metadata: { reference: request.reference },
           client_reference_id: request.reference,
-          customer_email: request.customerEmail,
+          ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
           locale: request.locale,
           success_url: request.returnUrl,
           cancel_url: request.returnUrl,
@@ -318,6 +333,36 @@ export function createStripeProvider(options: TStripeProviderOptions): TStripePr
       if (typeof event?.id !== 'string' || typeof event.type !== 'string' || !event.data?.object)
         throw new WebhookRejected('malformed');
       return mapStripeEvent(event);
+    },
+
+    /**
+     * A refund is of the PaymentIntent behind our Checkout Session (the session is what we
+     * stored); the refund reference is the idempotency key, so a retried call never refunds twice.
+     */
+    async refund(request: TRefundRequest): Promise<TRefundResult> {
+      const session = await call(() =>
+        stripe.checkout.sessions.retrieve(request.paymentProviderReference),
+      );
+      const intent =
+        typeof session.payment_intent === 'string'
+          ? session.payment_intent
+          : (session.payment_intent?.id ?? null);
+      if (!intent) return { providerReference: null, status: 'failed', failureCode: 'no_payment' };
+      const refund = await call(() =>
+        stripe.refunds.create(
+          {
+            payment_intent: intent,
+            amount: request.amountMinor,
+            metadata: { reference: request.reference, payment: request.paymentReference },
+          },
+          { idempotencyKey: stripeIdempotencyKey.refund(request.reference) },
+        ),
+      );
+      return refundResultOf(refund);
+    },
+
+    async refundStatus(providerReference: string): Promise<TRefundResult> {
+      return refundResultOf(await call(() => stripe.refunds.retrieve(providerReference)));
     },
 
     async completeCardEvent(event: TProviderEvent): Promise<TProviderEvent> {
