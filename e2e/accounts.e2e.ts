@@ -4,6 +4,7 @@ import { translate, type TLocale } from '@printomat/shared';
 import { linkFrom } from '../apps/server/test/helpers/smtp';
 import { launchBrowser } from './helpers/browser';
 import { startServer, type TRunningServer } from './helpers/server';
+import { waitForHydration } from './helpers/pages';
 
 let server: TRunningServer;
 let browser: Browser;
@@ -40,6 +41,7 @@ async function fillSignUp(
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto(`${server.url}/sign-in`);
+  await waitForHydration(page);
   await page.locator('input[name=email]').fill(email);
   await page.locator('input[name=password]').fill(password);
   await page.locator('form button[type=submit]').click();
@@ -50,6 +52,7 @@ describe('accounts in a real browser', () => {
     const page = await newPage();
     const email = `e2e.${Date.now()}@example.com`;
     await page.goto(`${server.url}/sign-up`);
+    await waitForHydration(page);
 
     await fillSignUp(page, email, 'short1');
     await visible(page, 'is too short (minimum is 8 characters)');
@@ -102,6 +105,7 @@ describe('accounts in a real browser', () => {
   it('switches language, remembers it, and shows the spec messages in each language', async () => {
     const page = await newPage('en-GB');
     await page.goto(`${server.url}/sign-up`);
+    await waitForHydration(page);
     const cases: Array<[TLocale, string]> = [
       ['pl', 'jest za krótkie (minimum 8 znaków)'],
       ['de', 'ist zu kurz (mindestens 8 Zeichen)'],

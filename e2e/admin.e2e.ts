@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { createIppClient } from '../apps/agent/src/ipp/ipp-client';
+import { startTestPrinter, type TestPrinter } from '../apps/agent/src/kiosk/ipp-printer';
 import { makePdf } from '../apps/server/test/helpers/fixtures';
 import { httpSession, until } from '../apps/server/test/helpers/http-session';
 import { startAgentProcess, type TAgentProcess } from './helpers/agent-process';
@@ -18,17 +20,32 @@ const MINION = 'e2e-admin-kiosk';
 let server: TRunningServer;
 let browser: Browser;
 let agent: TAgentProcess;
+let printer: TestPrinter;
 let dir: string;
 
 type TSession = Awaited<ReturnType<typeof httpSession>>;
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'printomat-admin-'));
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  // A kiosk whose printer is unplugged: the agent is online, a released job waits at it unprinted.
+  [server, browser, printer] = await Promise.all([
+    startServer(),
+    launchBrowser(),
+    startTestPrinter(),
+  ]);
+  // A kiosk whose printer is busy for minutes with a walk-in copy: a released job waits in its
+  // queue, scheduled and unprinted. (An unplugged printer would refuse the release: issue 18.)
+  await printer.setJobDurationMs(5 * 60_000);
+  await createIppClient(printer.uri).printJob(await makePdf(1), {
+    jobName: 'walk-in copy',
+    copies: 1,
+    sides: 'one-sided',
+    colorMode: 'monochrome',
+    numberUp: 1,
+    orientation: null,
+  });
   agent = startAgentProcess({
     serverUrl: server.url,
-    printerUri: 'ipp://127.0.0.1:9/ipp/print',
+    printerUri: printer.uri,
     minionId: MINION,
     stateDir: path.join(dir, 'agent-state'),
   });
@@ -50,7 +67,7 @@ beforeAll(async () => {
     return p.availability !== 'offline' ? true : undefined;
   }, 30_000);
 });
-afterAll(() => stopAll({ agent, browser, server, dir }));
+afterAll(() => stopAll({ agent, browser, printer, server, dir }));
 
 async function adminPage(): Promise<Page> {
   const page = await englishPage(browser, server.url);
@@ -99,7 +116,8 @@ describe('administration area', () => {
     await row.getByRole('link', { name: `#${jobId}` }).click();
     await page.getByRole('heading', { name: `Print job #${jobId}` }).waitFor();
 
-    // Fail asks first; then the pages go back to Anna.
+    // Fail asks first; then the job is cancelled in the printer's queue and, nothing having come
+    // out, the pages go back to Anna.
     await page.getByTestId('action-fail').click();
     const dialog = page.getByTestId('confirm-dialog');
     await dialog.waitFor();
@@ -107,12 +125,12 @@ describe('administration area', () => {
     await expect
       .poll(() => page.getByTestId('action-done').innerText())
       .toBe('Done. The print job is now failed.');
-    expect(await remainingOf(anna)).toBe(before + 2);
-    // The kiosk's agent, still waiting for its unplugged printer, drops the withdrawn job.
+    // The kiosk's agent drops the withdrawn job (Cancel-Job if the printer already had it).
     await until(
       async () => (agent.output().includes('job withdrawn by the server') ? true : undefined),
       10_000,
     );
+    await expect.poll(() => remainingOf(anna), { timeout: 15_000 }).toBe(before + 2);
 
     await page.screenshot({
       path: path.join(await screenshotDir(), 'admin-printjob.png'),

@@ -10,7 +10,12 @@ import { startTestPrinter, type TestPrinter } from '../apps/agent/src/kiosk/ipp-
 import { startAgentProcess, type TAgentProcess } from './helpers/agent-process';
 import { launchBrowser } from './helpers/browser';
 import { registerKioskAgent } from './helpers/kiosk';
-import { englishPage, payForPackageMByCard, paySandboxCard } from './helpers/pages';
+import {
+  englishPage,
+  payForPackageMByCard,
+  paySandboxCard,
+  waitForHydration,
+} from './helpers/pages';
 import { startServer, type TRunningServer } from './helpers/server';
 import { stopAll } from './helpers/teardown';
 
@@ -86,6 +91,7 @@ describe('buying pages', () => {
 
   it('buys package M with the promo by card with 3-D Secure, gets its pages and prints with them', async () => {
     await page.goto(`${server.url}/sign-up`);
+    await waitForHydration(page);
     await page.locator('input[name=email]').fill(email);
     await page.locator('input[name=email_confirmation]').fill(email);
     await page.locator('input[name=password]').fill('long enough 1');

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { makeColourPng, makePdf } from '../apps/server/test/helpers/fixtures';
 import { flatText, makeOfficeFixtures } from '../apps/server/test/converters/office-fixtures';
 import { launchBrowser } from './helpers/browser';
-import { signedInPrintPage } from './helpers/pages';
+import { signedInPrintPage, waitForHydration } from './helpers/pages';
 import { startServer, type TRunningServer } from './helpers/server';
 import { stopAll } from './helpers/teardown';
 
@@ -156,6 +156,7 @@ describe('the uploader screen', () => {
     const page = await context.newPage();
     const email = `limited.${Date.now()}@example.com`;
     await page.goto(`${server.url}/sign-up`);
+    await waitForHydration(page);
     await page.getByTestId('language-switcher').selectOption('pl');
     for (const [name, value] of [
       ['email', email],

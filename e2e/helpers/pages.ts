@@ -10,6 +10,14 @@ export async function englishPage(browser: Browser, base: string): Promise<Page>
   return context.newPage();
 }
 
+/**
+ * Waits until React has attached its handlers (main.tsx marks <html data-hydrated>): a click on
+ * a pre-rendered page before that does nothing, or submits the form natively.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 /** Fills in and sends the sign-in form; the caller waits for what it expects next. */
 export async function submitSignIn(
   page: Page,
@@ -18,6 +26,7 @@ export async function submitSignIn(
   password: string,
 ): Promise<void> {
   await page.goto(`${base}/sign-in`);
+  await waitForHydration(page);
   await page.locator('input[name=email]').fill(email);
   await page.locator('input[name=password]').fill(password);
   await page.locator('form button[type=submit]').click();

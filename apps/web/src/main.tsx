@@ -1,7 +1,7 @@
 import './zod-jitless';
 // The global styles first: component styles (imported by their components) come after them.
 import './styles/index.css';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { MESSAGE_CHUNKS } from 'virtual:printomat-messages';
@@ -32,12 +32,25 @@ if (ssr) seedQueryClient(queryClient, ssr);
 const htmlLang = document.documentElement.lang;
 const locale: TLocale = ssr && isLocale(htmlLang) ? htmlLang : guessInitialLocale();
 
+/**
+ * Marks the page interactive once React has attached its handlers (after hydration of a
+ * pre-rendered page): browser tests wait for it before they type or click. Renders nothing, so
+ * the server's markup and the hydrated tree stay the same.
+ */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <AppProviders queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
+      <HydrationMark />
     </AppProviders>
   </StrictMode>
 );

@@ -50,7 +50,8 @@ export function SignUpPage() {
         <p className="auth-card__lead">{t('auth.sign_up_page.lead')}</p>
         <FormAlert error={error} shownFields={FIELDS} />
         <FacebookButton />
-        <form className="form" onSubmit={onSubmit}>
+        {/* POST: a submit before the page has hydrated must not put the password in the URL. */}
+        <form className="form" method="post" onSubmit={onSubmit}>
           <FormField
             name="email"
             type="email"
