@@ -18,13 +18,17 @@ import {
   createIppClient,
 } from './ipp/ipp-client.js';
 import type { PrinterCapabilities } from './ipp/capabilities.js';
+import { CertificatePins } from './ipp/certificate-pins.js';
+import { linkTrouble } from './ipp/link-trouble.js';
+import type { TPrinterCredentials } from './ipp/transport.js';
 import { Journal, type TJournalEntry, journalKey, keyOfEntry } from './journal.js';
 import { TroubleClock, deviceTrouble } from './print/device-trouble.js';
 import { RenderError, ghostscriptVersion } from './print/ghostscript.js';
 import { planPrint } from './print/plan.js';
 import { type PreparedDocument, prepareDocument } from './print/prepare.js';
+import { AGENT_VERSION } from './version.js';
 
-export const AGENT_VERSION = '1.0.0';
+export { AGENT_VERSION };
 
 export interface TAgentLog {
   info(msg: string, details?: Record<string, unknown>): void;
@@ -45,8 +49,10 @@ export interface TAgentOptions {
   secret: string;
   /** The local printer, e.g. ipp://127.0.0.1:631/ipp/print. */
   printerUri: string;
-  /** Where the journal of jobs is kept. */
+  /** Where the journal of jobs (and ipps:// printers' pinned certificates) is kept. */
   stateDir: string;
+  /** For a printer that asks for HTTP basic authentication. */
+  printerCredentials?: TPrinterCredentials;
   log?: TAgentLog;
   /** Reconnection backoff bounds. */
   minReconnectMs?: number;
@@ -131,12 +137,24 @@ export class PrinterAgent {
   private runner: Promise<void> = Promise.resolve();
   private readonly stateListeners = new Set<(state: TState) => void>();
   private capabilities: { value: PrinterCapabilities; until: number } | undefined;
+  /** The last trouble reaching the printer that an operator must fix (logged once per change). */
+  private linkTroubleSeen: string | undefined;
   printerId: number | undefined;
 
   constructor(private readonly options: TAgentOptions) {
     this.journal = new Journal(path.join(options.stateDir, 'journal.json'));
-    this.ipp = createIppClient(options.printerUri);
     this.log = options.log ?? consoleLog;
+    const log = this.log;
+    this.ipp = createIppClient(options.printerUri, {
+      pins: CertificatePins.inStateDir(options.stateDir, {
+        onPinned: (address, sha256) =>
+          log.info("pinned the printer's TLS certificate (trusted on first use)", {
+            address,
+            sha256,
+          }),
+      }),
+      ...(options.printerCredentials ? { credentials: options.printerCredentials } : {}),
+    });
   }
 
   get status(): TState {
@@ -588,6 +606,12 @@ export class PrinterAgent {
     const { name, user, part, deadline, giveUp } = ctx;
     if (err instanceof RenderError)
       return giveUp(`the document could not be rendered for the printer (${err.message})`);
+    // A changed certificate or refused credentials: only an operator can help.
+    const trouble = linkTrouble(err);
+    if (trouble) {
+      this.noteLinkTrouble(err);
+      return giveUp(trouble.summary);
+    }
     if (isUncertain(err)) {
       // The printer may have taken the job before the connection broke: ask before resending.
       const found = await this.ipp.findJobsByName(name, user).catch(() => [] as number[]);
@@ -721,6 +745,7 @@ export class PrinterAgent {
           throw new Error('printer status timed out');
         }),
       ]);
+      this.linkTroubleSeen = undefined;
       return fitStatus({
         state: status.state,
         reasons: status.reasons.slice(0, 50).map((r) => r.slice(0, 100)),
@@ -740,9 +765,28 @@ export class PrinterAgent {
         })),
         ...(status.makeAndModel ? { makeAndModel: status.makeAndModel.slice(0, 200) } : {}),
       });
-    } catch {
-      return { state: 'unreachable', reasons: [], inputTrays: [], supplies: [], markers: [] };
+    } catch (err) {
+      const trouble = this.noteLinkTrouble(err);
+      return {
+        state: 'unreachable',
+        reasons: trouble ? [trouble] : [],
+        inputTrays: [],
+        supplies: [],
+        markers: [],
+      };
     }
+  }
+
+  /**
+   * Logs trouble reaching the printer that an operator must fix, once until it changes (the
+   * status is asked every heartbeat); returns its printer-state-reason for the status report.
+   */
+  private noteLinkTrouble(err: unknown): string | undefined {
+    const trouble = linkTrouble(err);
+    if (trouble && this.linkTroubleSeen !== trouble.detail)
+      this.log.error(`cannot print: ${trouble.detail}`, { printerUri: this.options.printerUri });
+    this.linkTroubleSeen = trouble?.detail;
+    return trouble?.reason;
   }
 }
 

@@ -1,66 +1,51 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { randomBytes } from 'node:crypto';
 import { PrinterAgent, consoleLog } from './agent.js';
+import { discoverPrinters, formatDiscovery } from './cli/discover.js';
+import { runDoctor } from './cli/doctor.js';
+import { trustCertificate } from './cli/trust-certificate.js';
+import { ConfigError, DEFAULT_CONFIG_FILE, agentSecret, loadConfig } from './config.js';
+import { AGENT_VERSION } from './version.js';
 
-/**
- * Starts the printer agent. Settings come from a JSON file (--config) and/or the environment:
- *   PRINTOMAT_SERVER_URL  the server, e.g. https://printomat.example
- *   PRINTOMAT_MINION_ID   this printer's agent id (what admins see among detected printers)
- *   PRINTOMAT_AGENT_SECRET  the secret; without one the agent makes one and keeps it in the
- *                         state directory, and shows up as a detected printer until registered
- *   PRINTER_URI           the local printer, e.g. ipp://127.0.0.1:631/ipp/print
- *   AGENT_STATE_DIR       where the journal of jobs lives (default ./agent-state)
- */
-interface TFileConfig {
-  serverUrl?: string;
-  minionId?: string;
-  secret?: string;
-  printerUri?: string;
-  stateDir?: string;
-}
+const USAGE = `printomat-agent ${AGENT_VERSION}: the Printomat printer agent
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { config: { type: 'string' } } });
-  const file: TFileConfig = values.config
-    ? (JSON.parse(await fs.readFile(values.config, 'utf8')) as TFileConfig)
-    : {};
-  const env = process.env;
-  const serverUrl = env.PRINTOMAT_SERVER_URL ?? file.serverUrl;
-  const printerUri = env.PRINTER_URI ?? file.printerUri;
-  const stateDir = path.resolve(env.AGENT_STATE_DIR ?? file.stateDir ?? 'agent-state');
-  const minionId = env.PRINTOMAT_MINION_ID ?? file.minionId;
-  const missing = [
-    ...(serverUrl ? [] : ['PRINTOMAT_SERVER_URL']),
-    ...(printerUri ? [] : ['PRINTER_URI']),
-    ...(minionId ? [] : ['PRINTOMAT_MINION_ID']),
-  ];
-  if (missing.length > 0 || !serverUrl || !printerUri || !minionId) {
-    console.error(`printer agent: missing settings: ${missing.join(', ')}`);
-    process.exit(2);
-  }
-  let secret = env.PRINTOMAT_AGENT_SECRET ?? file.secret;
-  if (!secret) {
-    const secretFile = path.join(stateDir, 'secret');
-    secret = await fs.readFile(secretFile, 'utf8').catch(() => undefined);
-    if (!secret) {
-      secret = randomBytes(32).toString('base64url');
-      await fs.mkdir(stateDir, { recursive: true });
-      await fs.writeFile(secretFile, secret, { mode: 0o600 });
-    }
-    secret = secret.trim();
-  }
+Usage: printomat-agent [command] [--config FILE]
+
+Commands:
+  run                 connect to the server and print released jobs (the default)
+  doctor              check the configuration, the server link and the printer; exit 1 on problems
+  discover            list IPP printers on the local network (DNS-SD), to choose PRINTER_URI
+  trust-certificate   pin the ipps:// printer's current TLS certificate (after it was renewed)
+
+Options:
+  --config FILE       settings file (default $PRINTOMAT_AGENT_CONFIG, else ${DEFAULT_CONFIG_FILE})
+  --seconds N         how long discover listens (default 5)
+  --version           print the version
+  --help              print this help
+
+Settings (KEY=VALUE in the file; environment variables of the same name override it):
+  PRINTOMAT_SERVER_URL, PRINTOMAT_MINION_ID, PRINTOMAT_AGENT_SECRET, PRINTER_URI,
+  PRINTER_USERNAME, PRINTER_PASSWORD, AGENT_STATE_DIR (see docs/agent.md)`;
+
+async function run(configPath: string | undefined): Promise<void> {
+  const settings = await loadConfig({ ...(configPath ? { configPath } : {}) });
+  const secret = await agentSecret(settings);
   const agent = new PrinterAgent({
-    serverUrl,
-    printerUri,
-    stateDir,
-    minionId,
+    serverUrl: settings.serverUrl,
+    printerUri: settings.printerUri,
+    stateDir: settings.stateDir,
+    minionId: settings.minionId,
     secret,
+    ...(settings.printerCredentials ? { printerCredentials: settings.printerCredentials } : {}),
     log: consoleLog,
   });
   await agent.start();
-  consoleLog.info('printer agent started', { serverUrl, printerUri, minionId });
+  consoleLog.info('printer agent started', {
+    version: AGENT_VERSION,
+    serverUrl: settings.serverUrl,
+    printerUri: settings.printerUri,
+    minionId: settings.minionId,
+    config: settings.configFile,
+  });
   const stop = () => {
     void agent.stop().then(() => process.exit(0));
   };
@@ -68,7 +53,69 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+async function main(): Promise<number | undefined> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      config: { type: 'string' },
+      seconds: { type: 'string' },
+      version: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.version) {
+    console.log(AGENT_VERSION);
+    return 0;
+  }
+  const command = positionals[0] ?? 'run';
+  if (values.help || positionals.length > 1) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  switch (command) {
+    case 'run':
+      await run(values.config);
+      return undefined;
+    case 'doctor': {
+      const settings = await loadConfig({
+        ...(values.config ? { configPath: values.config } : {}),
+      });
+      return (await runDoctor(settings)).ok ? 0 : 1;
+    }
+    case 'discover': {
+      const seconds = values.seconds === undefined ? 5 : Number(values.seconds);
+      if (!Number.isInteger(seconds) || seconds < 1 || seconds > 60) {
+        console.error('--seconds must be a whole number from 1 to 60');
+        return 2;
+      }
+      const result = await discoverPrinters({ seconds });
+      for (const line of formatDiscovery(result)) console.log(line);
+      return result.ok ? 0 : 1;
+    }
+    case 'trust-certificate': {
+      const settings = await loadConfig({
+        ...(values.config ? { configPath: values.config } : {}),
+      });
+      console.log(await trustCertificate(settings));
+      return 0;
+    }
+    default:
+      console.error(`unknown command ${command}\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+main().then(
+  (code) => {
+    if (code !== undefined) process.exit(code);
+  },
+  (err: unknown) => {
+    if (err instanceof ConfigError) {
+      console.error('printomat-agent: the configuration has problems:');
+      for (const problem of err.problems) console.error(`  - ${problem}`);
+      process.exit(2);
+    }
+    console.error(`printomat-agent: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);

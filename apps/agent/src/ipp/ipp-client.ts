@@ -1,7 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import http from 'node:http';
-import { pipeline } from 'node:stream/promises';
 import {
   CAPABILITY_ATTRIBUTES,
   type PrinterCapabilities,
@@ -17,10 +13,11 @@ import {
   encodeRequest,
   groupAttributes,
 } from './encoding.js';
+import type { CertificatePins } from './certificate-pins.js';
+import { type TPrinterCredentials, createTransport } from './transport.js';
 
 export const IPP_STATUS_SERVER_ERROR_BUSY = 0x0507;
 export const IPP_STATUS_CLIENT_ERROR_NOT_FOUND = 0x0406;
-const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
 export class IppError extends Error {
   constructor(
@@ -215,62 +212,34 @@ export function parseJobAttributes(attrs: IppAttributes): JobStatus {
   };
 }
 
-/** Posts an IPP request; `file`, when given, is streamed after `body` (the document data). */
-async function post(url: URL, body: Buffer, timeoutMs: number, file?: string): Promise<Buffer> {
-  const fileSize = file === undefined ? 0 : (await stat(file)).size;
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        hostname: url.hostname.replace(/^\[|\]$/g, ''),
-        port: url.port || 631,
-        path: url.pathname + url.search,
-        method: 'POST',
-        headers: { 'Content-Type': 'application/ipp', 'Content-Length': body.length + fileSize },
-        timeout: timeoutMs,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => {
-          size += c.length;
-          // Answers to our requests are small; a printer sending more is not to be believed.
-          if (size > MAX_RESPONSE_BYTES) req.destroy(new Error('IPP response too large'));
-          else chunks.push(c);
-        });
-        res.on('end', () => {
-          if (res.statusCode !== 200) {
-            reject(new Error(`IPP HTTP status ${String(res.statusCode)}`));
-          } else {
-            resolve(Buffer.concat(chunks));
-          }
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('IPP request timed out')));
-    req.on('error', reject);
-    if (file === undefined) {
-      req.end(body);
-      return;
-    }
-    req.write(body);
-    pipeline(createReadStream(file), req).catch((err: unknown) =>
-      req.destroy(err instanceof Error ? err : new Error(String(err))),
-    );
-  });
+export interface TIppClientOptions {
+  requestTimeoutMs?: number;
+  /** Where ipps:// printers' certificates are pinned; required for ipps:// and https://. */
+  pins?: CertificatePins;
+  /** Sent when the printer asks for HTTP basic authentication. */
+  credentials?: TPrinterCredentials;
 }
 
-export function createIppClient(
-  printerUri: string,
-  options: { requestTimeoutMs?: number } = {},
-): IppClient {
+/** The URI schemes a printer may have: IPP (RFC 8010), IPP over TLS (RFC 7472), or HTTP(S). */
+export const PRINTER_URI_SCHEMES = ['ipp:', 'ipps:', 'http:', 'https:'];
+
+export function createIppClient(printerUri: string, options: TIppClientOptions = {}): IppClient {
   const parsed = new URL(printerUri);
-  if (parsed.protocol !== 'ipp:' && parsed.protocol !== 'http:') {
+  if (!PRINTER_URI_SCHEMES.includes(parsed.protocol)) {
     throw new Error(`Unsupported printer URI scheme: ${parsed.protocol}`);
   }
-  const httpUrl = new URL(printerUri.replace(/^ipp:/, 'http:'));
-  if (parsed.protocol === 'ipp:' && !parsed.port) httpUrl.port = '631';
+  if ((parsed.protocol === 'ipps:' || parsed.protocol === 'https:') && !options.pins)
+    throw new Error('ipps:// printers need a place to pin their certificate (the state dir)');
+  // ipp:// and ipps:// are HTTP and HTTPS on port 631 unless the URI says otherwise.
+  const httpUrl = new URL(printerUri.replace(/^ipp(s?):/, 'http$1:'));
+  if ((parsed.protocol === 'ipp:' || parsed.protocol === 'ipps:') && !parsed.port)
+    httpUrl.port = '631';
   const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+  const transport = createTransport(httpUrl, {
+    timeoutMs: requestTimeoutMs,
+    ...(options.pins ? { pins: options.pins } : {}),
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+  });
   let requestId = 0;
 
   const baseOperation = (user?: string): EncodableAttribute[] => [
@@ -290,7 +259,7 @@ export function createIppClient(
     const inline = Buffer.isBuffer(data) ? { data } : {};
     const body = encodeRequest({ operation, requestId, groups, ...inline });
     const file = data !== undefined && !Buffer.isBuffer(data) ? data.file : undefined;
-    const res = decodeResponse(await post(httpUrl, body, requestTimeoutMs, file));
+    const res = decodeResponse(await transport.post(body, file));
     if (res.statusCode >= 0x0100) {
       const message = first(groupAttributes(res, 'operation'), 'status-message');
       const msg = typeof message === 'string' ? message : undefined;

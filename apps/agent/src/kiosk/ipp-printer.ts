@@ -20,6 +20,8 @@ export interface PrintedJob {
  */
 export interface TestPrinter {
   uri: string;
+  /** The same printer over TLS (answers only when started with keysDir). */
+  ippsUri: string;
   port: number;
   spoolDir: string;
   /** Jobs the print command has seen so far (one JSON line per job). */
@@ -112,12 +114,18 @@ export async function startTestPrinter(
     formats?: readonly string[];
     /** A colour printer (its rasters may be sRGB); default monochrome. */
     color?: boolean;
+    /**
+     * Where ippeveprinter keeps its TLS certificate and key (-K): it makes a self-signed one there
+     * if none is, and then also answers ipps:// on its port. Another directory: another certificate.
+     */
+    keysDir?: string;
   } = {},
 ): Promise<TestPrinter> {
   const keep = opts.dir !== undefined;
   const dir = opts.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'printomat-ipp-')));
   const spoolDir = path.join(dir, 'spool');
   await mkdir(spoolDir, { recursive: true });
+  if (opts.keysDir) await mkdir(opts.keysDir, { recursive: true });
   const removeDir = () => (keep ? Promise.resolve() : rm(dir, { recursive: true, force: true }));
   const script = path.join(dir, 'print-command.cjs');
   await writeFile(script, JOB_SCRIPT(dir));
@@ -134,6 +142,7 @@ export async function startTestPrinter(
       [
         ...['-n', 'localhost', '-p', String(port), '-r', 'off'],
         ...['-d', spoolDir, '-k', '-c', script],
+        ...(opts.keysDir ? ['-K', opts.keysDir] : []),
         ...['-f', (opts.formats ?? ['application/pdf']).join(','), '-2'],
         // A colour speed (pages per minute) is what makes ippeveprinter a colour printer.
         ...(opts.color ? ['-s', '10,5'] : []),
@@ -161,6 +170,7 @@ export async function startTestPrinter(
     const dbusChild = dbus;
     return {
       uri: `ipp://127.0.0.1:${port}/ipp/print`,
+      ippsUri: `ipps://127.0.0.1:${port}/ipp/print`,
       port,
       spoolDir,
       async printedJobs() {

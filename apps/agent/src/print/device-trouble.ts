@@ -1,5 +1,6 @@
 import { printerCondition } from '@printomat/shared';
 import type { IppClient } from '../ipp/ipp-client.js';
+import { linkTrouble } from '../ipp/link-trouble.js';
 
 /**
  * What keeps the device from printing for good until someone comes (out of paper, jammed, out
@@ -11,8 +12,8 @@ export async function deviceTrouble(ipp: IppClient): Promise<string | null> {
   let status;
   try {
     status = await ipp.getPrinter();
-  } catch {
-    return 'printer unreachable';
+  } catch (err) {
+    return linkTrouble(err)?.summary ?? 'printer unreachable';
   }
   const condition = printerCondition(status);
   if (condition.kind !== 'error') return null;
