@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantPages } from '../src/modules/pages/pages-ledger.service';
-import { reportFailed } from '../src/modules/printjobs/release.service';
+import { markPrintjobPrintingStarted } from '../src/modules/printjobs';
+import { finishPrintjob, reportFailed } from '../src/modules/printjobs/release.service';
 import type { TBusEvent } from '../src/realtime/event-bus';
 import { seedDemoData } from '../src/seed/seed';
 import { signInDemoAdmin } from './helpers/admin';
@@ -264,6 +265,62 @@ describe('admin print jobs: fail', () => {
     expect(audit.actor_user_id).not.toBe(userId);
   });
 
+  it('keeps the admin’s reason on the failed job and shows it on the job’s page', async () => {
+    const { jobId } = await scheduledJob(20, 4);
+    const res = await act(jobId, 'fail', { reason: '  Paper jammed, the owner took nothing  ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().failure_reason).toBe('Paper jammed, the owner took nothing');
+    const shown = (await admin.get(`/api/admin/printjobs/${jobId}`)).json();
+    expect(shown.failure_reason).toBe('Paper jammed, the owner took nothing');
+
+    // Without a reason (or a blank one) none is recorded.
+    const second = await scheduledJob(20, 4);
+    expect((await act(second.jobId, 'fail', { reason: '   ' })).json().failure_reason).toBeNull();
+  });
+
+  it('refuses a reason that is too long, in the admin’s language, failing nothing', async () => {
+    const { jobId } = await scheduledJob(20, 4);
+    const polish = await signInAdmin('pl');
+    const res = await act(jobId, 'fail', { reason: 'x'.repeat(501) }, polish);
+    expect(res.statusCode).toBe(422);
+    expect(JSON.stringify(res.json())).toContain('za długie');
+    expect(await statusOf(jobId)).toBe('scheduled');
+  });
+
+  it('keeps the admin’s reason when the printer reports afterwards what came out', async () => {
+    const { agent, jobId } = await scheduledJob(20, 4);
+    await markPrintjobPrintingStarted(t.ctx, jobId);
+    await act(jobId, 'fail', { reason: 'Wrong document, cancelled at the printer' });
+    await finishPrintjob(t.ctx, jobId, { outcome: 'failed', facesPrinted: 1, reason: 'aborted' });
+    const job = (await admin.get(`/api/admin/printjobs/${jobId}`)).json();
+    expect(job).toMatchObject({
+      status: 'failed',
+      failure_reason: 'Wrong document, cancelled at the printer',
+      printed_faces: 1,
+    });
+    expect(await remaining(agent)).toBe(19);
+  });
+
+  it('fails the selected jobs with one reason', async () => {
+    const a = await scheduledJob(20, 4);
+    const b = await scheduledJob(20, 4);
+    const res = await admin.post('/api/admin/printjobs/bulk', {
+      action: 'fail',
+      ids: [a.jobId, b.jobId],
+      reason: 'Printer withdrawn for repair',
+    });
+    expect(res.json()).toEqual({ done: [a.jobId, b.jobId], skipped: [] });
+    const reasons = await t.ctx.db
+      .selectFrom('printjobs')
+      .select('failure_reason')
+      .where('id', 'in', [a.jobId, b.jobId])
+      .execute();
+    expect(reasons.map((r) => r.failure_reason)).toEqual([
+      'Printer withdrawn for repair',
+      'Printer withdrawn for repair',
+    ]);
+  });
+
   it('refuses to fail a job that is not at a printer', async () => {
     const { jobId } = await confirmedJob();
     const res = await act(jobId, 'fail');
@@ -385,6 +442,16 @@ describe('admin print jobs: mark as printed', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('archived');
     expect(await remaining(agent)).toBe(20);
+  });
+
+  it('keeps the printer’s reason on a job the printer failed, also once marked printed', async () => {
+    const { jobId } = await scheduledJob(20, 4);
+    await finishPrintjob(t.ctx, jobId, { outcome: 'failed', facesPrinted: 0, reason: 'media-jam' });
+    expect((await admin.get(`/api/admin/printjobs/${jobId}`)).json().failure_reason).toBe(
+      'media-jam',
+    );
+    const res = await act(jobId, 'mark_printed');
+    expect(res.json()).toMatchObject({ status: 'archived', failure_reason: 'media-jam' });
   });
 
   it('refuses a created job', async () => {

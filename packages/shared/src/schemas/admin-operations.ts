@@ -115,14 +115,27 @@ export const ZAdminPrintjobDetail = ZAdminPrintjobRow.extend({
 });
 export type TAdminPrintjobDetail = z.infer<typeof ZAdminPrintjobDetail>;
 
+/** Why an admin failed a job: optional, kept on the job (printjobs.failure_reason). */
+export const MAX_FAILURE_REASON_LENGTH = 500;
+const zFailureReason = z
+  .string({ error: 'invalid' })
+  .trim()
+  .max(MAX_FAILURE_REASON_LENGTH, { error: 'too_long' })
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
 export const ZAdminPrintjobActionInput = z.object({
   printer_id: zId.optional(),
+  /** Only for fail. */
+  reason: zFailureReason,
 });
 
 export const ZAdminPrintjobBulkInput = z.object({
   action: z.enum(ADMIN_PRINTJOB_ACTIONS),
   ids: z.array(z.number().int().positive()).min(1, { error: 'blank' }).max(200),
   printer_id: zId.optional(),
+  /** Only for fail: kept on every job it fails. */
+  reason: zFailureReason,
 });
 export type TAdminPrintjobBulkInput = z.infer<typeof ZAdminPrintjobBulkInput>;
 

@@ -119,7 +119,8 @@ export function registerAdminPrintjobRoutes(root: FastifyInstance, ctx: TAppCont
     {
       schema: {
         tags: ['admin'],
-        summary: 'Print (on the chosen printer), fail, reset or mark as printed',
+        summary:
+          'Print (on the chosen printer), fail (with an optional reason), reset or mark as printed',
         params: ZId.extend({ action: z.enum(ADMIN_PRINTJOB_ACTIONS) }),
         body: ZAdminPrintjobActionInput.optional(),
         response: { 200: ZAdminPrintjobDetail },
@@ -127,7 +128,7 @@ export function registerAdminPrintjobRoutes(root: FastifyInstance, ctx: TAppCont
     },
     async (request) => {
       const { id, action } = request.params;
-      await runPrintjobAction(ctx, adminOf(request), action, id, request.body?.printer_id);
+      await runPrintjobAction(ctx, adminOf(request), action, id, request.body ?? {});
       return detail(id, request.locale);
     },
   );

@@ -136,11 +136,14 @@ export async function adminPrint(
  * pages go back now. It did (printing started): the agent cancels it at the printer and reports
  * what came out anyway, so the reservation is kept for that report (finishPrintjob charges the
  * faces printed and gives the rest back; a reset before the report gives everything back).
+ * The admin's reason, if given, is kept on the job (the agent's late report of what came out
+ * does not replace it), so whoever looks at the job later knows why it ended.
  */
 export async function adminFail(
   ctx: TAppContext,
   actor: TActor,
   jobId: number,
+  reason?: string,
 ): Promise<TPrintjobRow> {
   return inJobTransaction(ctx, jobId, 'mark_failed', async (trx, effects, job) => {
     const now = ctx.now();
@@ -151,6 +154,7 @@ export async function adminFail(
     const failed = await changePrintjobStatus(trx, effects, job, 'mark_failed', byAdmin(actor), {
       finished_at: now,
       printed_faces: 0,
+      failure_reason: reason ?? null,
     });
     // The owner may start a new job at once, as after a failure the printer reports.
     await ensureCurrentPrintjob(trx, job.user_id);
@@ -214,18 +218,21 @@ export async function adminMarkPrinted(
   });
 }
 
+/** What an action takes besides the job: the printer to print on, the reason for a fail. */
+export type TActionInput = { printer_id?: number | undefined; reason?: string | undefined };
+
 export function runPrintjobAction(
   ctx: TAppContext,
   actor: TActor,
   action: TAdminPrintjobAction,
   jobId: number,
-  printerId?: number,
+  input: TActionInput = {},
 ): Promise<TPrintjobRow> {
   switch (action) {
     case 'print':
-      return adminPrint(ctx, actor, jobId, printerId);
+      return adminPrint(ctx, actor, jobId, input.printer_id);
     case 'fail':
-      return adminFail(ctx, actor, jobId);
+      return adminFail(ctx, actor, jobId, input.reason);
     case 'reset':
       return adminReset(ctx, actor, jobId);
     case 'mark_printed':
@@ -242,7 +249,7 @@ export async function bulkPrintjobAction(
   ctx: TAppContext,
   actor: TActor,
   locale: TLocale,
-  input: { action: TAdminPrintjobAction; ids: number[]; printer_id?: number | undefined },
+  input: { action: TAdminPrintjobAction; ids: number[] } & TActionInput,
 ): Promise<TAdminBulkResult> {
   const ids = [...new Set(input.ids)];
   const event = ACTION_EVENTS[input.action];
@@ -268,7 +275,7 @@ export async function bulkPrintjobAction(
       continue;
     }
     try {
-      await runPrintjobAction(ctx, actor, input.action, id, input.printer_id);
+      await runPrintjobAction(ctx, actor, input.action, id, input);
       result.done.push(id);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -25,7 +25,8 @@ export function registerAgentAdminRoutes(root: FastifyInstance, ctx: TAppContext
     {
       schema: {
         tags: ['admin'],
-        summary: 'Agents that connected with a minion id no printer has yet',
+        summary:
+          'Agents waiting to be registered: a minion id no printer has, or one typed on a printer that has no agent secret yet',
         response: { 200: ZDetectedPrinterList },
       },
     },
@@ -37,6 +38,10 @@ export function registerAgentAdminRoutes(root: FastifyInstance, ctx: TAppContext
         remote_address: d.remote_address,
         first_seen_at: d.first_seen_at.toISOString(),
         last_seen_at: d.last_seen_at.toISOString(),
+        claimed_by:
+          d.claimed_printer_id === null
+            ? null
+            : { id: d.claimed_printer_id, name: d.claimed_printer_name ?? '' },
       })),
     }),
   );

@@ -12,12 +12,15 @@ export async function recordPrinterSeen(
   printerId: number,
   now: Date,
   status: TAgentPrinterStatus | undefined,
+  /** Given on hello: the version the agent says it runs. */
+  agentVersion?: string,
 ): Promise<void> {
   await db
     .updateTable('printers')
     .set({
       agent_last_seen_at: now,
       ...(status ? { agent_status: JSON.stringify(status) } : {}),
+      ...(agentVersion !== undefined ? { agent_version: agentVersion } : {}),
     })
     .where('id', '=', printerId)
     .execute();
@@ -79,11 +82,17 @@ export function findDetectedPrinter(db: TDb, minionId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Detected agents, newest first, each with the printer that already has its minion_id (typed by
+ * an admin before the agent connected), if any: that is where it is meant to be attached.
+ */
 export function listDetectedPrinters(db: TDb) {
   return db
     .selectFrom('detected_printers')
-    .selectAll()
-    .orderBy('last_seen_at', 'desc')
+    .leftJoin('printers', 'printers.minion_id', 'detected_printers.minion_id')
+    .selectAll('detected_printers')
+    .select(['printers.id as claimed_printer_id', 'printers.name as claimed_printer_name'])
+    .orderBy('detected_printers.last_seen_at', 'desc')
     .limit(200)
     .execute();
 }

@@ -81,21 +81,34 @@ export const fetchPrinterOptions = () =>
   api.get<{ printers: TPrinterOption[] }>('/api/admin/printjobs/printer-options', {
     schema: RESPONSES?.printerOptions,
   });
-export const runPrintjobAction = (id: number, action: TAdminPrintjobAction, printerId?: number) =>
+/** `reason` goes with a fail only (an empty one is not sent). */
+export const runPrintjobAction = (
+  id: number,
+  action: TAdminPrintjobAction,
+  printerId?: number,
+  reason?: string,
+) =>
   api.post<TAdminPrintjobDetail>(
     `/api/admin/printjobs/${id}/${action}`,
-    (printerId === undefined ? {} : { printer_id: printerId }) satisfies z.input<
-      typeof ZAdminPrintjobActionInput
-    >,
+    {
+      ...(printerId === undefined ? {} : { printer_id: printerId }),
+      ...(reason ? { reason } : {}),
+    } satisfies z.input<typeof ZAdminPrintjobActionInput>,
     { schema: RESPONSES?.printjob },
   );
-export const runBulkAction = (action: TAdminPrintjobAction, ids: number[], printerId?: number) =>
+export const runBulkAction = (
+  action: TAdminPrintjobAction,
+  ids: number[],
+  printerId?: number,
+  reason?: string,
+) =>
   api.post<TAdminBulkResult>(
     '/api/admin/printjobs/bulk',
     {
       action,
       ids,
       ...(printerId === undefined ? {} : { printer_id: printerId }),
+      ...(reason ? { reason } : {}),
     } satisfies z.input<typeof ZAdminPrintjobBulkInput>,
     { schema: RESPONSES?.bulk },
   );

@@ -112,6 +112,41 @@ describe('admin print jobs', () => {
     expect(bulk?.headers.get('X-CSRF-Token')).toBeTruthy();
   });
 
+  it('fails the selected jobs with one reason, after saying what marking printed would do', async () => {
+    const { requests } = renderAsAdmin('/admin/printjobs', {
+      'GET /api/admin/printjobs': () =>
+        jsonResponse(200, {
+          printjobs: [jobRow({ id: 42, status: 'scheduled' })],
+          paging: { page: 1, page_size: 25, total: 1 },
+        }),
+      'GET /api/admin/printjobs/printer-options': () => jsonResponse(200, PRINTERS),
+      'POST /api/admin/printjobs/bulk': () => jsonResponse(200, { done: [42], skipped: [] }),
+    });
+    fireEvent.click(await screen.findByLabelText('Select print job #42', {}, { timeout: 5_000 }));
+    fireEvent.click(screen.getByTestId('bulk-mark_printed'));
+    const ask = await screen.findByTestId('confirm-dialog');
+    expect(within(ask).getByRole('heading').textContent).toBe(
+      'Mark as printed? A job at a printer is charged in full; a failed job only changes its status and is not charged again.',
+    );
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(screen.getByTestId('bulk-fail'));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    fireEvent.change(within(dialog).getByLabelText('Reason (optional, kept on the print job)'), {
+      target: { value: 'Printer withdrawn for repair' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fail' }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.url === '/api/admin/printjobs/bulk')).toBe(true),
+    );
+    const bulk = requests.find((r) => r.url === '/api/admin/printjobs/bulk');
+    expect(JSON.parse(bulk?.body ?? '{}')).toEqual({
+      action: 'fail',
+      ids: [42],
+      reason: 'Printer withdrawn for repair',
+    });
+  });
+
   it('shows a job and asks before marking it as printed; reset runs at once', async () => {
     let current = jobDetail();
     const { requests } = renderAsAdmin('/admin/printjobs/41', {
@@ -129,8 +164,12 @@ describe('admin print jobs', () => {
 
     fireEvent.click(screen.getByTestId('action-mark_printed'));
     const dialog = await screen.findByTestId('confirm-dialog');
+    // The job failed and its pages went back: marking it printed charges nothing, and says so.
     expect(within(dialog).getByRole('heading').textContent).toBe(
-      'Mark as printed? The owner is charged for the job.',
+      'This print job failed (no reason was recorded). Mark it as printed?',
+    );
+    expect(dialog.textContent).toContain(
+      'Only its status changes: the owner got all the pages back when it failed and is not charged for it.',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
@@ -144,6 +183,79 @@ describe('admin print jobs', () => {
     ]);
     // Now created: it can be printed on a printer the admin picks.
     expect(await screen.findByRole('combobox', { name: 'Printer to print on' })).toBeTruthy();
+  });
+
+  it('says what marking a failed job printed does: its reason and what was charged', async () => {
+    renderAsAdmin('/admin/printjobs/41', {
+      'GET /api/admin/printjobs/41': () =>
+        jsonResponse(
+          200,
+          jobDetail({
+            failure_reason: 'media-jam',
+            printed_faces: 2,
+            reservation: { pages: 4, charged: 2, status: 'posted' },
+          }),
+        ),
+      'GET /api/admin/printjobs/printer-options': () => jsonResponse(200, PRINTERS),
+    });
+    await screen.findByText('thesis.pdf', {}, { timeout: 5_000 });
+    // The reason is on the job's page.
+    expect(screen.getByText('media-jam')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('action-mark_printed'));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe(
+      'This print job failed: “media-jam”. Mark it as printed?',
+    );
+    expect(dialog.textContent).toContain(
+      'Only its status changes: the owner was charged 2 pages for what came out when it failed and is not charged again.',
+    );
+  });
+
+  it('tells how many pages marking a job at the printer printed charges', async () => {
+    renderAsAdmin('/admin/printjobs/41', {
+      'GET /api/admin/printjobs/41': () =>
+        jsonResponse(
+          200,
+          jobDetail({
+            status: 'scheduled',
+            reservation: { pages: 4, charged: null, status: 'reserved' },
+            allowed_actions: ['fail', 'mark_printed'],
+          }),
+        ),
+      'GET /api/admin/printjobs/printer-options': () => jsonResponse(200, PRINTERS),
+    });
+    fireEvent.click(await screen.findByTestId('action-mark_printed', {}, { timeout: 5_000 }));
+    expect(
+      within(await screen.findByTestId('confirm-dialog')).getByRole('heading').textContent,
+    ).toBe('Mark as printed? The owner is charged 4 pages for this job.');
+  });
+
+  it('fails a job with the reason the admin gives', async () => {
+    let current = jobDetail({
+      status: 'scheduled',
+      reservation: { pages: 4, charged: null, status: 'reserved' },
+      allowed_actions: ['fail', 'mark_printed'],
+    });
+    const { requests } = renderAsAdmin('/admin/printjobs/41', {
+      'GET /api/admin/printjobs/41': () => jsonResponse(200, current),
+      'GET /api/admin/printjobs/printer-options': () => jsonResponse(200, PRINTERS),
+      'POST /api/admin/printjobs/41/fail': () => {
+        current = jobDetail({ failure_reason: 'Toner empty, owner sent elsewhere' });
+        return jsonResponse(200, current);
+      },
+    });
+    fireEvent.click(await screen.findByTestId('action-fail', {}, { timeout: 5_000 }));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    fireEvent.change(within(dialog).getByLabelText('Reason (optional, kept on the print job)'), {
+      target: { value: ' Toner empty, owner sent elsewhere ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fail' }));
+    expect(await screen.findByText('Toner empty, owner sent elsewhere')).toBeTruthy();
+    const post = requests.find((r) => r.method === 'POST');
+    expect(post?.url).toBe('/api/admin/printjobs/41/fail');
+    expect(JSON.parse(post?.body ?? '{}')).toEqual({
+      reason: 'Toner empty, owner sent elsewhere',
+    });
   });
 
   it('marks a job whose printer report did not add up in the list', async () => {

@@ -1,6 +1,11 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAdminPrintjobAction, TAdminPrintjobDetail } from '@printomat/shared';
+import {
+  MAX_FAILURE_REASON_LENGTH,
+  type TAdminPrintjobAction,
+  type TAdminPrintjobDetail,
+  type TTranslate,
+} from '@printomat/shared';
 import { useT } from '../../i18n/use-t';
 import { ActionButtons, ConfirmDialog } from '../shared/admin-ui';
 import { FilterSelect } from '../shared/list-filters';
@@ -11,27 +16,90 @@ export function needsConfirmation(action: TAdminPrintjobAction): action is 'fail
   return action === 'fail' || action === 'mark_printed';
 }
 
+type TJobFacts = Pick<TAdminPrintjobDetail, 'status' | 'failure_reason' | 'reservation' | 'cost'>;
+
+/**
+ * What "Mark as printed?" says, true to what the server does (see adminMarkPrinted): a job at a
+ * printer is charged in full; a failed job was settled when it failed and only changes status,
+ * so the question names the failure and its reason and what was (or will be) charged for it.
+ * Without a job (the list's bulk action) the text covers both.
+ */
+export function markPrintedText(
+  t: TTranslate,
+  job: TJobFacts | undefined,
+): { question: string; detail?: string } {
+  if (job?.status === 'scheduled')
+    return { question: t('admin.printjobs.confirm.mark_printed_scheduled', { pages: job.cost }) };
+  if (job?.status !== 'failed') return { question: t('admin.printjobs.confirm.mark_printed') };
+  const reservation = job.reservation;
+  const charge =
+    reservation?.status === 'reserved'
+      ? 'pending'
+      : reservation?.status === 'posted' && (reservation.charged ?? 0) > 0
+        ? 'charged'
+        : 'none';
+  return {
+    question: job.failure_reason
+      ? t('admin.printjobs.confirm.failed_with_reason', { reason: job.failure_reason })
+      : t('admin.printjobs.confirm.failed_without_reason'),
+    detail: t('admin.printjobs.confirm.mark_printed_failed', {
+      charge,
+      pages: reservation?.charged ?? 0,
+    }),
+  };
+}
+
+/**
+ * Asks before fail and mark as printed. Fail takes an optional reason, kept on the job; `job`
+ * (the job page) makes "Mark as printed?" say what happens to that job.
+ */
 export function ActionConfirm({
   action,
+  job,
   busy,
   onConfirm,
   onCancel,
 }: {
   action: TAdminPrintjobAction;
+  job?: TJobFacts;
   busy: boolean;
-  onConfirm: () => void;
+  onConfirm: (reason: string) => void;
   onCancel: () => void;
 }) {
   const t = useT();
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
   if (!needsConfirmation(action)) return null;
+  const text =
+    action === 'mark_printed'
+      ? markPrintedText(t, job)
+      : { question: t('admin.printjobs.confirm.fail') };
   return (
     <ConfirmDialog
-      question={t(`admin.printjobs.confirm.${action}`)}
+      question={text.question}
+      {...(text.detail ? { detail: text.detail } : {})}
       confirmLabel={t(`admin.printjobs.actions.${action}`)}
       busy={busy}
-      onConfirm={onConfirm}
+      onConfirm={() => onConfirm(reason.trim())}
       onCancel={onCancel}
-    />
+    >
+      {action === 'fail' && (
+        <div className="field">
+          <label className="field__label" htmlFor={reasonId}>
+            {t('admin.printjobs.confirm.fail_reason')}
+          </label>
+          <textarea
+            id={reasonId}
+            name="reason"
+            className="field__input"
+            rows={3}
+            maxLength={MAX_FAILURE_REASON_LENGTH}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </div>
+      )}
+    </ConfirmDialog>
   );
 }
 
@@ -49,11 +117,12 @@ export function PrintjobActions({
   const [pending, setPending] = useState<TAdminPrintjobAction | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: (action: TAdminPrintjobAction) =>
+    mutationFn: ({ action, reason }: { action: TAdminPrintjobAction; reason?: string }) =>
       runPrintjobAction(
         job.id,
         action,
         action === 'print' && printerId ? Number(printerId) : undefined,
+        action === 'fail' ? reason : undefined,
       ),
     onSuccess: (updated) => {
       queryClient.setQueryData([...OPS_KEY, 'printjob', job.id], updated);
@@ -65,7 +134,7 @@ export function PrintjobActions({
     setDone(null);
     mutation.reset();
     if (needsConfirmation(action)) setPending(action);
-    else mutation.mutate(action);
+    else mutation.mutate({ action });
   };
   if (job.allowed_actions.length === 0 && !done && !mutation.error) return null;
 
@@ -95,10 +164,11 @@ export function PrintjobActions({
       {pending && (
         <ActionConfirm
           action={pending}
+          job={job}
           busy={mutation.isPending}
           onCancel={() => setPending(null)}
-          onConfirm={() => {
-            mutation.mutate(pending);
+          onConfirm={(reason) => {
+            mutation.mutate({ action: pending, reason });
             setPending(null);
           }}
         />

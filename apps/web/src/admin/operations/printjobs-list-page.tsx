@@ -56,8 +56,13 @@ export function PrintjobsListPage() {
   const [result, setResult] = useState<TAdminBulkResult | null>(null);
   const queryClient = useQueryClient();
   const bulk = useMutation({
-    mutationFn: (action: TAdminPrintjobAction) =>
-      runBulkAction(action, selected, printerId ? Number(printerId) : undefined),
+    mutationFn: ({ action, reason }: { action: TAdminPrintjobAction; reason?: string }) =>
+      runBulkAction(
+        action,
+        selected,
+        printerId ? Number(printerId) : undefined,
+        action === 'fail' ? reason : undefined,
+      ),
     onSuccess: (answer) => {
       setResult(answer);
       setSelected([]);
@@ -74,7 +79,7 @@ export function PrintjobsListPage() {
     setResult(null);
     bulk.reset();
     if (needsConfirmation(action)) setPending(action);
-    else bulk.mutate(action);
+    else bulk.mutate({ action });
   };
 
   return (
@@ -158,8 +163,8 @@ export function PrintjobsListPage() {
           action={pending}
           busy={bulk.isPending}
           onCancel={() => setPending(null)}
-          onConfirm={() => {
-            bulk.mutate(pending);
+          onConfirm={(reason) => {
+            bulk.mutate({ action: pending, reason });
             setPending(null);
           }}
         />

@@ -7,7 +7,7 @@ import {
   type TDetectedPrinter,
 } from '@printomat/shared';
 import { useLocale, useT } from '../../i18n/use-t';
-import { errorMessage } from '../shared/admin-ui';
+import { ConfirmDialog, errorMessage } from '../shared/admin-ui';
 import { AdminTable } from '../shared/admin-table';
 import { Choices } from '../shared/list-filters';
 import {
@@ -31,13 +31,21 @@ const COLUMNS = [
 ] as const;
 
 type TResult = { kind: 'ok'; text: string } | { kind: 'error'; text: string };
+/** An attach that would replace the printer's minion id: asked first. */
+type TReplace = { agent: TDetectedPrinter; printer: TAdminPrinterSummary; old: string };
 
-/** Agents that dialled in with an unknown minion id: register one as a new or existing printer. */
+/**
+ * Agents waiting to be registered (an unknown minion id, or one typed on a printer that has no
+ * agent secret yet): register one as a new printer or attach it to an existing one. Attaching to a
+ * printer that has another minion id replaces it, so the admin is asked first, naming both ids.
+ */
 export function DetectedPrintersPage() {
   const t = useT();
   const { locale } = useLocale();
   const queryClient = useQueryClient();
   const [result, setResult] = useState<TResult | null>(null);
+  const [replace, setReplace] = useState<TReplace | null>(null);
+  const [busy, setBusy] = useState(false);
   const detected = useQuery({
     queryKey: detectedPrintersKey,
     queryFn: fetchDetectedPrinters,
@@ -45,11 +53,8 @@ export function DetectedPrintersPage() {
   });
   const printers = useQuery({ queryKey: adminPrintersKey, queryFn: fetchAdminPrinters });
 
-  const attach = async (event: FormEvent<HTMLFormElement>, agent: TDetectedPrinter) => {
-    event.preventDefault();
-    const printerId = Number(new FormData(event.currentTarget).get('printer_id'));
-    if (!printerId) return;
-    setResult(null);
+  const register = async (agent: TDetectedPrinter, printerId: number) => {
+    setBusy(true);
     try {
       await registerAgent(printerId, agent.minion_id);
       const name = printers.data?.printers.find((p) => p.id === printerId)?.name ?? '';
@@ -62,8 +67,21 @@ export function DetectedPrintersPage() {
         kind: 'error',
         text: errorMessage(error, t('common.errors.generic')),
       });
+    } finally {
+      setBusy(false);
     }
     await queryClient.invalidateQueries({ queryKey: ['admin', 'printers'] });
+  };
+
+  const attach = async (event: FormEvent<HTMLFormElement>, agent: TDetectedPrinter) => {
+    event.preventDefault();
+    const printerId = Number(new FormData(event.currentTarget).get('printer_id'));
+    const printer = printers.data?.printers.find((p) => p.id === printerId);
+    if (!printerId || !printer) return;
+    setResult(null);
+    if (printer.minion_id !== null && printer.minion_id !== agent.minion_id)
+      return setReplace({ agent, printer, old: printer.minion_id });
+    await register(agent, printerId);
   };
 
   return (
@@ -100,6 +118,11 @@ export function DetectedPrintersPage() {
                 <td>
                   <code>{agent.minion_id}</code>
                   <div className="admin-printers__muted">{agent.agent_version}</div>
+                  {agent.claimed_by && (
+                    <p className="alert detected__claimed" data-testid="detected-claimed">
+                      {t('admin_printers.detected.claimed', { printer: agent.claimed_by.name })}
+                    </p>
+                  )}
                 </td>
                 <td>{agent.printer?.makeAndModel ?? t('admin_printers.detected.unknown')}</td>
                 <td>{agent.printer?.state ?? t('admin_printers.detected.unknown')}</td>
@@ -118,7 +141,13 @@ export function DetectedPrintersPage() {
                       <span className="visually-hidden">
                         {t('admin_printers.detected.attach_to')}
                       </span>
-                      <select name="printer_id" className="field__input" defaultValue="">
+                      {/* Mounted again once the printers arrive, so the claimed one is chosen. */}
+                      <select
+                        key={printers.data ? 'printers' : 'loading'}
+                        name="printer_id"
+                        className="field__input"
+                        defaultValue={agent.claimed_by?.id ?? ''}
+                      >
                         <Choices
                           empty={t('admin_printers.detected.choose_printer')}
                           options={printers.data?.printers.map((p) => ({
@@ -128,7 +157,11 @@ export function DetectedPrintersPage() {
                         />
                       </select>
                     </label>
-                    <button type="submit" className="button button--small button--secondary">
+                    <button
+                      type="submit"
+                      className="button button--small button--secondary"
+                      disabled={busy}
+                    >
                       {t('admin_printers.detected.attach')}
                     </button>
                   </form>
@@ -137,6 +170,25 @@ export function DetectedPrintersPage() {
             ))}
           </AdminTable>
         ))}
+      {replace && (
+        <ConfirmDialog
+          question={t('admin_printers.detected.replace_question', {
+            printer: replace.printer.name,
+          })}
+          detail={t('admin_printers.detected.replace_detail', {
+            printer: replace.printer.name,
+            old: replace.old,
+            new: replace.agent.minion_id,
+          })}
+          confirmLabel={t('admin_printers.detected.replace_confirm')}
+          busy={busy}
+          onCancel={() => setReplace(null)}
+          onConfirm={() => {
+            setReplace(null);
+            void register(replace.agent, replace.printer.id);
+          }}
+        />
+      )}
       <RegisteredPrinters printers={printers.data?.printers ?? []} />
     </section>
   );

@@ -167,6 +167,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onCancel,
+  children,
 }: {
   question: string;
   detail?: string;
@@ -174,6 +175,8 @@ export function ConfirmDialog({
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** More to ask along with the question (e.g. a reason field). */
+  children?: ReactNode;
 }) {
   const t = useT();
   const titleId = useId();
@@ -184,6 +187,7 @@ export function ConfirmDialog({
           {question}
         </h2>
         {detail && <p className="ops-muted">{detail}</p>}
+        {children}
         <div className="ops-confirm__buttons">
           <button type="button" className="button button--secondary" onClick={onCancel}>
             {t('admin.common.cancel')}

@@ -97,7 +97,16 @@ export const admin = defineMessages({
       },
       confirm: {
         fail: 'Mark as failed? The owner gets the reserved pages back and the printer will not print it.',
-        mark_printed: 'Mark as printed? The owner is charged for the job.',
+        fail_reason: 'Reason (optional, kept on the print job)',
+        mark_printed:
+          'Mark as printed? A job at a printer is charged in full; a failed job only changes its status and is not charged again.',
+        mark_printed_scheduled:
+          'Mark as printed? The owner is charged {pages, plural, one {# page} other {# pages}} for this job.',
+        failed_with_reason: 'This print job failed: “{reason}”. Mark it as printed?',
+        failed_without_reason:
+          'This print job failed (no reason was recorded). Mark it as printed?',
+        mark_printed_failed:
+          'Only its status changes: {charge, select, charged {the owner was charged {pages, plural, one {# page} other {# pages}} for what came out when it failed and is not charged again} pending {the printer has not yet reported what came out before the job was cancelled; only that is charged when it does} other {the owner got all the pages back when it failed and is not charged for it}}.',
       },
       done: '{count, plural, one {# print job changed} other {# print jobs changed}}.',
       skipped: 'Not changed:',
@@ -454,7 +463,17 @@ export const admin = defineMessages({
       },
       confirm: {
         fail: 'Als fehlgeschlagen markieren? Der Besitzer erhält die reservierten Seiten zurück, und der Drucker druckt den Auftrag nicht.',
-        mark_printed: 'Als gedruckt markieren? Dem Besitzer wird der Auftrag berechnet.',
+        fail_reason: 'Grund (optional, bleibt beim Druckauftrag)',
+        mark_printed:
+          'Als gedruckt markieren? Ein Auftrag am Drucker wird voll berechnet; bei einem fehlgeschlagenen Auftrag ändert sich nur der Status, und es wird nichts nachberechnet.',
+        mark_printed_scheduled:
+          'Als gedruckt markieren? Dem Besitzer {pages, plural, one {wird # Seite} other {werden # Seiten}} für diesen Auftrag berechnet.',
+        failed_with_reason:
+          'Dieser Druckauftrag ist fehlgeschlagen: „{reason}“. Als gedruckt markieren?',
+        failed_without_reason:
+          'Dieser Druckauftrag ist fehlgeschlagen (ohne festgehaltenen Grund). Als gedruckt markieren?',
+        mark_printed_failed:
+          'Nur sein Status ändert sich: {charge, select, charged {dem Besitzer {pages, plural, one {wurde # Seite} other {wurden # Seiten}} für das berechnet, was beim Fehlschlag herauskam, und es wird nichts nachberechnet} pending {der Drucker hat noch nicht gemeldet, was vor dem Abbruch herauskam; nur das wird berechnet, sobald er es meldet} other {der Besitzer hat beim Fehlschlag alle Seiten zurückerhalten, und ihm wird nichts berechnet}}.',
       },
       done: '{count, plural, one {# Druckauftrag geändert} other {# Druckaufträge geändert}}.',
       skipped: 'Nicht geändert:',
@@ -828,7 +847,17 @@ export const admin = defineMessages({
       },
       confirm: {
         fail: 'Oznaczyć jako nieudane? Właściciel odzyska zarezerwowane strony, a drukarka go nie wydrukuje.',
-        mark_printed: 'Oznaczyć jako wydrukowane? Właściciel zostanie obciążony za zlecenie.',
+        fail_reason: 'Powód (opcjonalnie, zostaje przy zleceniu druku)',
+        mark_printed:
+          'Oznaczyć jako wydrukowane? Zlecenie w drukarce zostanie obciążone w całości; w nieudanym zmieni się tylko status i nic nie zostanie doliczone.',
+        mark_printed_scheduled:
+          'Oznaczyć jako wydrukowane? Właściciel zostanie obciążony za {pages, plural, one {# stronę} few {# strony} many {# stron} other {# strony}} tego zlecenia.',
+        failed_with_reason:
+          'To zlecenie druku nie powiodło się: „{reason}”. Oznaczyć jako wydrukowane?',
+        failed_without_reason:
+          'To zlecenie druku nie powiodło się (bez zapisanego powodu). Oznaczyć jako wydrukowane?',
+        mark_printed_failed:
+          'Zmieni się tylko jego status: {charge, select, charged {właściciel został obciążony za {pages, plural, one {# stronę} few {# strony} many {# stron} other {# strony}} wydrukowane przy niepowodzeniu i nic nie zostanie doliczone} pending {drukarka nie zgłosiła jeszcze, co wyszło przed anulowaniem; tylko za to zostanie naliczona opłata, gdy zgłosi} other {właściciel odzyskał wszystkie strony przy niepowodzeniu i nie zostanie obciążony}}.',
       },
       done: '{count, plural, one {Zmieniono # zlecenie druku} few {Zmieniono # zlecenia druku} many {Zmieniono # zleceń druku} other {Zmieniono # zlecenia druku}}.',
       skipped: 'Bez zmian:',
