@@ -76,6 +76,35 @@ describe('loadConfig', () => {
     });
   });
 
+  it('signs the alert webhook: a URL needs its secret; thresholds and interval are bounded', () => {
+    expect(loadConfig({}).alerts).toEqual({
+      webhook: undefined,
+      tonerLowPercent: 10,
+      paperLowPercent: 10,
+      checkIntervalMs: 30_000,
+    });
+    expect(
+      loadConfig({
+        ALERT_WEBHOOK_URL: 'https://ops.example/hooks/printomat',
+        ALERT_WEBHOOK_SECRET: 'x'.repeat(16),
+        ALERT_TONER_LOW_PERCENT: '5',
+      }).alerts,
+    ).toMatchObject({
+      webhook: { url: 'https://ops.example/hooks/printomat', secret: 'x'.repeat(16) },
+      tonerLowPercent: 5,
+    });
+    const err = configError({
+      ALERT_WEBHOOK_URL: 'https://ops.example/hooks/printomat',
+      ALERT_PAPER_LOW_PERCENT: '100',
+      ALERT_CHECK_INTERVAL_SECONDS: '1',
+    });
+    expect(err.problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'ALERT_CHECK_INTERVAL_SECONDS',
+      'ALERT_PAPER_LOW_PERCENT',
+      'ALERT_WEBHOOK_SECRET',
+    ]);
+  });
+
   it('reports every bad setting at once', () => {
     const err = configError({
       PORT: 'eighty',

@@ -148,6 +148,17 @@ const ZConfigEnv = z
     EXPRESS_DRAFT_HOURS: zInt(1, 720).default(24),
     /** An ended order's documents are deleted this long after it ended (fractions allowed). */
     DOCUMENT_RETENTION_HOURS: z.coerce.number().min(0).max(8_760).default(8),
+    // Printer alerts (docs/ARCHITECTURE.md "Printer alerts"): admins and each printer's contact
+    // get an e-mail; a webhook too when ALERT_WEBHOOK_URL is set.
+    ALERT_WEBHOOK_URL: zUrl(['http:', 'https:']).optional(),
+    /** HMAC-SHA256 key of the webhook's `x-printomat-signature` header. */
+    ALERT_WEBHOOK_SECRET: z.string().min(16).optional(),
+    /** A toner or ink level (of the printer's markers/supplies) at or below this is "low". */
+    ALERT_TONER_LOW_PERCENT: zInt(0, 99).default(10),
+    /** A paper tray filled at or below this (of its capacity) is "low". */
+    ALERT_PAPER_LOW_PERCENT: zInt(0, 99).default(10),
+    /** How often one instance looks for printers whose agent went silent. */
+    ALERT_CHECK_INTERVAL_SECONDS: zInt(5, 3_600).default(30),
   })
   .superRefine(
     (env, ctx) => {
@@ -172,6 +183,12 @@ const ZConfigEnv = z
             });
         }
       }
+      if (env.ALERT_WEBHOOK_URL && !env.ALERT_WEBHOOK_SECRET)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ALERT_WEBHOOK_SECRET'],
+          message: 'must be set when ALERT_WEBHOOK_URL is set (the webhook is signed with it)',
+        });
       if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
         ctx.addIssue({
           code: 'custom',
@@ -268,6 +285,15 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
     },
     /** Hours an ended order's documents are kept (issue 17 reuses it for every document). */
     documentRetentionHours: env.DOCUMENT_RETENTION_HOURS,
+    alerts: {
+      webhook:
+        env.ALERT_WEBHOOK_URL && env.ALERT_WEBHOOK_SECRET
+          ? { url: env.ALERT_WEBHOOK_URL, secret: env.ALERT_WEBHOOK_SECRET }
+          : undefined,
+      tonerLowPercent: env.ALERT_TONER_LOW_PERCENT,
+      paperLowPercent: env.ALERT_PAPER_LOW_PERCENT,
+      checkIntervalMs: env.ALERT_CHECK_INTERVAL_SECONDS * 1_000,
+    },
     /** Stripe keys (docs/payment-providers.md); required when PAYMENT_PROVIDER is stripe. */
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET

@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate';
 import { JobWorker } from './modules/jobs/queue';
 import { createMailer } from './modules/mail/mailer';
 import { SEND_MAIL_JOB } from './modules/mail/mail.jobs';
+import { registerPrinterAlertWork } from './modules/printers/printer-alerts.service';
 import path from 'node:path';
 import { createOfficeConverter } from './modules/documents/converters/office-converter';
 import { PROCESS_DOCUMENT_JOB } from './modules/documents/documents.jobs';
@@ -97,6 +98,7 @@ export async function createContext(
     ({ documentId }, run) => processDocument(ctx, pipelineDeps, documentId, run),
     { concurrency: config.documentConcurrency },
   );
+  registerPrinterAlertWork(ctx);
   return ctx;
 }
 

@@ -5,6 +5,7 @@ import { demoAccountsExist, isDatabaseEmpty, seedDemoData } from './seed/seed';
 import { DEMO_ACCOUNTS } from './seed/demo-data';
 import { startDemoKiosk, type TDemoKiosk } from './dev/demo-kiosk';
 import { adminExists } from './bootstrap/create-admin';
+import { startPrinterAlertChecks } from './modules/printers/printer-alerts.service';
 
 let config;
 try {
@@ -28,6 +29,8 @@ const showDemoAccounts = !config.isProduction && (await demoAccountsExist(ctx.db
 const needsFirstAdmin = config.isProduction && !(await adminExists(ctx.db));
 const app = await buildApp(ctx);
 ctx.worker.start();
+// The recurring look for printers gone silent (one run per interval across instances).
+await startPrinterAlertChecks(ctx);
 // Start the document threads now, so the first upload does not wait for one (~1 s).
 void ctx.documentPool
   .warmUp()

@@ -15,6 +15,8 @@ import * as m0012 from './migrations/0012-job-lanes';
 import * as m0013 from './migrations/0013-rate-limits';
 import * as m0014 from './migrations/0014-printer-report-checks';
 import * as m0015 from './migrations/0015-express-orders';
+import * as m0016 from './migrations/0016-agent-version';
+import * as m0017 from './migrations/0017-printer-incidents';
 
 // Listed statically so the same migrations run under tsx, in tests and in a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +35,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-rate-limits': m0013,
   '0014-printer-report-checks': m0014,
   '0015-express-orders': m0015,
+  '0016-agent-version': m0016,
+  '0017-printer-incidents': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

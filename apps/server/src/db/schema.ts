@@ -112,6 +112,8 @@ export interface TPrintersTable {
   email: string | null;
   direct_print_code: string;
   express_email: string | null;
+  /** Who looks after this printer on site: told of its incidents (alerts) with the admins. */
+  contact_email: ColumnType<string | null, string | null | undefined, string | null>;
   /** Express price of a page on this printer (minor units); null: the configured default. */
   express_mono_price_minor: ColumnType<number | null, number | null | undefined, number | null>;
   express_color_price_minor: ColumnType<number | null, number | null | undefined, number | null>;
@@ -128,8 +130,22 @@ export interface TPrintersTable {
   agent_last_seen_at: TNullableTimestamp;
   agent_secret_hash: string | null;
   agent_status: ColumnType<TAgentPrinterStatus | null, string | null | undefined, string | null>;
+  /** What the agent's last hello said it is (e.g. 1.0.0); null until an agent connects. */
+  agent_version: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: TCreatedAt;
   updated_at: TTimestamp;
+}
+
+/** One stretch of a printer being offline, in error or low on paper or toner (alerts). */
+export interface TPrinterIncidentsTable {
+  id: Generated<number>;
+  printer_id: number;
+  kind: 'offline' | 'error' | 'paper_low' | 'toner_low';
+  problem: string | null;
+  started_at: Date;
+  ended_at: TNullableTimestamp;
+  notified_at: TNullableTimestamp;
+  recovered_notified_at: TNullableTimestamp;
 }
 
 export interface TPrinterOpenHoursTable {
@@ -613,6 +629,7 @@ export interface TDB {
   cities: TCitiesTable;
   printers: TPrintersTable;
   printer_open_hours: TPrinterOpenHoursTable;
+  printer_incidents: TPrinterIncidentsTable;
   jobs: TJobsTable;
   mail_log: TMailLogTable;
   audit_log: TAuditLogTable;

@@ -28,6 +28,7 @@ import { phone } from './messages/phone';
 import { sms_payments } from './messages/sms_payments';
 import { express } from './messages/express';
 import { express_page } from './messages/express_page';
+import { printer_alerts } from './messages/printer_alerts';
 
 /** Every namespace of the catalog. Add a new namespace file here. */
 export const NAMESPACES = {
@@ -59,6 +60,7 @@ export const NAMESPACES = {
   sms_payments,
   express,
   express_page,
+  printer_alerts,
 } as const;
 
 type TNamespaces = typeof NAMESPACES;

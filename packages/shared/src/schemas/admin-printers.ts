@@ -115,6 +115,8 @@ export const ZAdminPrinterInput = z
           .nullable(),
       ),
     express_email: zOptionalEmail,
+    /** Who looks after the printer on site: told of its alerts (offline, error, low supplies). */
+    contact_email: zOptionalEmail,
     /** Express page prices in minor units (grosze); null: the configured default. */
     express_mono_price_minor: zOptionalPriceMinor,
     express_color_price_minor: zOptionalPriceMinor,
@@ -220,6 +222,7 @@ export const ZAdminPrinter = z.object({
   email: z.string().nullable(),
   direct_print_code: z.string(),
   express_email: z.string().nullable(),
+  contact_email: z.string().nullable(),
   express_mono_price_minor: z.number().int().nullable(),
   express_color_price_minor: z.number().int().nullable(),
   is_color: z.boolean(),
@@ -237,11 +240,23 @@ export const ZAdminPrinter = z.object({
   availability: ZPrinterAvailability,
   last_seen_at: z.string().nullable(),
   status: ZAgentPrinterStatus.nullable(),
+  /** The version of the printer's agent, as its last hello said; null: none connected yet. */
+  agent_version: z.string().nullable(),
   open_hours: z.array(ZAdminOpenHours),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type TAdminPrinter = z.infer<typeof ZAdminPrinter>;
+
+/** The kinds of printer incident admins are alerted of (issue 18 point 5). */
+export const PRINTER_INCIDENT_KINDS = ['offline', 'error', 'paper_low', 'toner_low'] as const;
+export const ZPrinterIncident = z.object({
+  kind: z.enum(PRINTER_INCIDENT_KINDS),
+  /** An error's problem as first reported (printer-condition.ts), else null. */
+  problem: z.string().nullable(),
+  started_at: z.string(),
+});
+export type TPrinterIncident = z.infer<typeof ZPrinterIncident>;
 
 /** The index row: where the printer is and its live state. */
 export const ZAdminPrinterSummary = ZAdminPrinter.pick({
@@ -263,6 +278,8 @@ export const ZAdminPrinterSummary = ZAdminPrinter.pick({
   reasons: z.array(z.string()),
   /** The lowest reported supply level in percent; null when none is reported. */
   lowest_supply_percent: z.number().nullable(),
+  /** Its open incidents (alerts), oldest first: what is wrong and since when. */
+  incidents: z.array(ZPrinterIncident),
 });
 export type TAdminPrinterSummary = z.infer<typeof ZAdminPrinterSummary>;
 
@@ -302,6 +319,8 @@ export const ZDetectedPrinter = z.object({
   remote_address: z.string().nullable(),
   first_seen_at: z.string(),
   last_seen_at: z.string(),
+  /** The printer an admin already gave this minion id (before the agent connected), if any. */
+  claimed_by: z.object({ id: z.number(), name: z.string() }).nullable(),
 });
 export type TDetectedPrinter = z.infer<typeof ZDetectedPrinter>;
 

@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../http/errors';
 import { ipKey } from '../../http/rate-limit';
 import { hitRateLimit } from '../../http/rate-limit-store';
 import { recordAudit } from '../audit/audit.service';
+import { recordPrinterReport } from '../printers/printer-alerts.service';
 import { finishPrintjob } from '../printjobs/release.service';
 import { findDocumentForDownload, markDocumentDelivered } from '../documents';
 import {
@@ -80,7 +81,10 @@ export function newAgentSecret(): string {
 /**
  * Who is dialling in. A registered printer must present its secret. An unknown minion_id is
  * recorded as a detected printer (keeping the secret it first presented), so an admin can
- * register it; a detected slot cannot be taken over with another secret.
+ * register it; a detected slot cannot be taken over with another secret. A minion_id an admin
+ * typed on a printer before its agent ever connected (the printer has no agent secret yet) is
+ * detected too, not refused: the agent waits on the detected page, which names the printer, until
+ * an admin attaches it there (refusing it would lock it out with nothing to show anyone why).
  */
 export async function identifyAgent(
   ctx: TAppContext,
@@ -90,10 +94,11 @@ export async function identifyAgent(
   const now = ctx.now();
   const secretHash = hashAgentSecret(hello.secret);
   const printer = await findPrinterByMinionId(ctx.db, hello.minionId);
-  if (printer) {
-    if (!printer.agent_secret_hash || !sameHash(printer.agent_secret_hash, secretHash))
+  if (printer?.agent_secret_hash) {
+    if (!sameHash(printer.agent_secret_hash, secretHash))
       return { kind: 'refused', reason: 'wrong_secret' };
-    await recordPrinterSeen(ctx.db, printer.id, now, hello.printer);
+    await recordPrinterSeen(ctx.db, printer.id, now, hello.printer, hello.agentVersion);
+    await reportForAlerts(ctx, printer.id, hello.printer);
     return { kind: 'printer', printer };
   }
   // Hellos with a minion_id no printer has are limited per address, before anything is stored:
@@ -119,14 +124,31 @@ export async function identifyAgent(
   return { kind: 'detected', minionId: hello.minionId };
 }
 
+/**
+ * Printer alerts follow every report (an offline incident ends, error and low ones open or end).
+ * They never cost the agent its link: a failure is logged and the next heartbeat tries again.
+ */
+async function reportForAlerts(
+  ctx: TAppContext,
+  printerId: number,
+  status: TAgentPrinterStatus | undefined,
+): Promise<void> {
+  try {
+    await recordPrinterReport(ctx, printerId, status);
+  } catch (err) {
+    ctx.log.error({ err, printerId }, 'printer alerts: report not evaluated');
+  }
+}
+
 export async function recordHeartbeat(
   ctx: TAppContext,
   identity: TAgentIdentity,
   status: TAgentPrinterStatus,
 ): Promise<void> {
-  if (identity.kind === 'printer')
+  if (identity.kind === 'printer') {
     await recordPrinterSeen(ctx.db, identity.printer.id, ctx.now(), status);
-  else if (identity.kind === 'detected')
+    await reportForAlerts(ctx, identity.printer.id, status);
+  } else if (identity.kind === 'detected')
     await touchDetectedPrinter(ctx.db, identity.minionId, ctx.now(), status);
 }
 
@@ -325,7 +347,10 @@ export async function recordUsage(
 
 /**
  * An admin registers a detected agent as an existing printer: the printer takes the agent's
- * minion_id and secret and becomes API V3. The waiting agent is told to reconnect at once.
+ * minion_id and secret and becomes API V3. The waiting agent is told to reconnect at once. A
+ * minion_id the printer had before is replaced (the web asks first) and named in the audit row;
+ * the agent that used it is disconnected. A minion_id another printer holds is refused, naming
+ * that printer: it is attached there, or removed from there first.
  */
 export async function registerDetectedPrinter(
   ctx: TAppContext,
@@ -338,6 +363,12 @@ export async function registerDetectedPrinter(
     if (!detected) throw notFound();
     const target = await findPrinterById(trx, printerId);
     if (!target) throw notFound();
+    const holder = await findPrinterByMinionId(trx, minionId);
+    if (holder && holder.id !== target.id)
+      throw new AppError(409, 'minion_id_taken', 'admin_printers.errors.minion_id_taken', {
+        minion: minionId,
+        printer: holder.name,
+      });
     const updated = await updatePrinterAgent(trx, printerId, {
       minion_id: minionId,
       agent_secret_hash: detected.secret_hash,
@@ -350,7 +381,7 @@ export async function registerDetectedPrinter(
       actorUserId: adminUserId,
       action: 'printer.register_agent',
       subject: ['printer', printerId],
-      details: { minion_id: minionId },
+      details: { minion_id: minionId, previous_minion_id: target.minion_id },
     });
     return updated;
   });

@@ -1,4 +1,10 @@
-import { createTranslator, formatDateTime, formatMoney, type TLocale } from '@printomat/shared';
+import {
+  createTranslator,
+  formatDateTime,
+  formatMoney,
+  type TLocale,
+  type TPrinterCondition,
+} from '@printomat/shared';
 import type { TMail } from './mailer';
 
 const escapeHtml = (s: string) =>
@@ -192,3 +198,59 @@ export function expressReceiptMail(
     ),
   };
 }
+
+/** A printer's incident began or ended (issue 18 point 5): to an admin or the printer's contact. */
+export function printerAlertMail(
+  locale: TLocale,
+  to: string,
+  a: {
+    event: 'opened' | 'recovered';
+    kind: 'offline' | 'error' | 'paper_low' | 'toner_low';
+    /** An error's problem (printer-condition.ts), null for the other kinds. */
+    problem: string | null;
+    printerName: string;
+    address: string;
+    timeZone: string;
+    startedAt: Date;
+    endedAt: Date | null;
+    recipient: 'admin' | 'contact';
+    /** The printer's admin page: only for admins (a contact cannot open it). */
+    adminLink: string;
+  },
+): TMail {
+  const t = createTranslator(locale);
+  const when = (at: Date) => formatDateTime(locale, at, a.timeZone);
+  const values = {
+    printer: a.printerName,
+    address: a.address,
+    problem: t(`printer_alerts.problem.${isErrorProblem(a.problem) ? a.problem : 'unknown'}`),
+    since: when(a.startedAt),
+    ended: a.endedAt ? when(a.endedAt) : '—',
+  };
+  const admin = a.recipient === 'admin';
+  return {
+    to,
+    subject: t(`printer_alerts.${a.event}.${a.kind}.subject`, values),
+    ...layout(
+      [
+        t('mail.greeting'),
+        t(`printer_alerts.${a.event}.${a.kind}.body`, values),
+        t(admin ? 'printer_alerts.why_admin' : 'printer_alerts.why_contact'),
+        t('mail.signature'),
+      ],
+      admin ? a.adminLink : undefined,
+    ),
+  };
+}
+
+/** The problems an error incident can carry (the catalog has a text for each). */
+type TErrorProblem = Extract<TPrinterCondition, { kind: 'error' }>['problem'];
+const ERROR_PROBLEMS = [
+  'printer_unreachable',
+  'out_of_paper',
+  'paper_jam',
+  'out_of_toner',
+  'printer_error',
+] as const satisfies readonly TErrorProblem[];
+const isErrorProblem = (problem: string | null): problem is TErrorProblem =>
+  (ERROR_PROBLEMS as readonly (string | null)[]).includes(problem);

@@ -6,6 +6,7 @@ import type {
 } from '@printomat/shared';
 import type { TPrinterOpenHoursTable } from '../../db/schema';
 import type { TPrinterWithCity } from './printers-admin.repo';
+import type { TIncidentRow } from './printer-alerts.repo';
 import { availabilityOf } from './printers.service';
 
 /** Where an image is served; the key in the query makes a replaced image load again. */
@@ -25,7 +26,11 @@ function lowestLevel(status: TAgentPrinterStatus | null): number | null {
   return levels.length === 0 ? null : Math.min(...levels);
 }
 
-export function presentPrinterSummary(printer: TPrinterWithCity, now: Date): TAdminPrinterSummary {
+export function presentPrinterSummary(
+  printer: TPrinterWithCity,
+  now: Date,
+  incidents: readonly TIncidentRow[] = [],
+): TAdminPrinterSummary {
   return {
     id: printer.id,
     name: printer.name,
@@ -42,6 +47,11 @@ export function presentPrinterSummary(printer: TPrinterWithCity, now: Date): TAd
     printer_state: printer.agent_status?.state ?? null,
     reasons: printer.agent_status?.reasons ?? [],
     lowest_supply_percent: lowestLevel(printer.agent_status),
+    incidents: incidents.map((i) => ({
+      kind: i.kind,
+      problem: i.problem,
+      started_at: i.started_at.toISOString(),
+    })),
   };
 }
 
@@ -67,6 +77,7 @@ export function presentAdminPrinter(
     email: printer.email,
     direct_print_code: printer.direct_print_code,
     express_email: printer.express_email,
+    contact_email: printer.contact_email,
     express_mono_price_minor: printer.express_mono_price_minor,
     express_color_price_minor: printer.express_color_price_minor,
     is_color: printer.is_color,
@@ -83,6 +94,7 @@ export function presentAdminPrinter(
     availability: availabilityOf(printer, now),
     last_seen_at: printer.agent_last_seen_at?.toISOString() ?? null,
     status: printer.agent_status,
+    agent_version: printer.agent_version,
     open_hours: hours.map((h) => ({
       weekday: h.weekday,
       is_open: h.is_open,

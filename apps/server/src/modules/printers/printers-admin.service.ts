@@ -18,6 +18,7 @@ import {
   type TCheckedImage,
   type TImageUpload,
 } from './printers-admin.images';
+import { listOpenIncidents } from './printer-alerts.repo';
 import { presentAdminPrinter, presentPrinterSummary } from './printers-admin.presenter';
 import {
   findCity,
@@ -48,8 +49,21 @@ function imageStore(ctx: TAppContext): PrinterImageStore {
 
 export async function listAdminPrinters(ctx: TAppContext): Promise<TAdminPrinterIndex> {
   const now = ctx.now();
-  const [printers, cities] = await Promise.all([listPrintersWithCity(ctx.db), listCities(ctx.db)]);
-  return { printers: printers.map((p) => presentPrinterSummary(p, now)), cities };
+  const [printers, cities, incidents] = await Promise.all([
+    listPrintersWithCity(ctx.db),
+    listCities(ctx.db),
+    listOpenIncidents(ctx.db),
+  ]);
+  return {
+    printers: printers.map((p) =>
+      presentPrinterSummary(
+        p,
+        now,
+        incidents.filter((i) => i.printer_id === p.id),
+      ),
+    ),
+    cities,
+  };
 }
 
 export async function getAdminPrinter(ctx: TAppContext, id: number): Promise<TAdminPrinter> {
@@ -100,6 +114,7 @@ function printerColumns(values: TAdminPrinterValues) {
     radius: values.radius,
     email: values.email,
     express_email: values.express_email,
+    contact_email: values.contact_email,
     express_mono_price_minor: values.express_mono_price_minor,
     express_color_price_minor: values.express_color_price_minor,
     is_color: values.is_color,

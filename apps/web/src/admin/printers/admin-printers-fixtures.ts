@@ -18,6 +18,7 @@ export function buildAdminPrinter(overrides: Partial<TAdminPrinter> = {}): TAdmi
     email: null,
     direct_print_code: '123456',
     express_email: null,
+    contact_email: null,
     express_mono_price_minor: null,
     express_color_price_minor: 150,
     is_color: true,
@@ -34,6 +35,7 @@ export function buildAdminPrinter(overrides: Partial<TAdminPrinter> = {}): TAdmi
     availability: 'available',
     last_seen_at: '2026-11-23T10:00:00.000Z',
     status: null,
+    agent_version: '1.0.0',
     open_hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
       weekday,
       is_open: weekday <= 5,
@@ -69,6 +71,10 @@ export function buildIndex(): TAdminPrinterIndex {
     printer_state: availability === 'available' ? 'idle' : null,
     reasons: [],
     lowest_supply_percent: availability === 'available' ? 12 : null,
+    incidents:
+      availability === 'offline'
+        ? [{ kind: 'offline' as const, problem: null, started_at: '2026-11-23T09:58:00.000Z' }]
+        : [],
   });
   return {
     printers: [

@@ -28,6 +28,7 @@ export function readPrinterForm(form: HTMLFormElement): TAdminPrinterInput {
     email: text('email'),
     direct_print_code: text('direct_print_code'),
     express_email: text('express_email'),
+    contact_email: text('contact_email'),
     express_mono_price_minor: numberOrNull('express_mono_price_minor'),
     express_color_price_minor: numberOrNull('express_color_price_minor'),
     minion_id: text('minion_id'),

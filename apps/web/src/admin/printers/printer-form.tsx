@@ -35,6 +35,7 @@ type TInputName =
   | 'minion_id'
   | 'email'
   | 'express_email'
+  | 'contact_email'
   | 'express_mono_price_minor'
   | 'express_color_price_minor'
   | 'radius'
@@ -53,6 +54,7 @@ const SHOWN_FIELDS = [
   'email',
   'direct_print_code',
   'express_email',
+  'contact_email',
   'express_mono_price_minor',
   'express_color_price_minor',
   'minion_id',
@@ -130,6 +132,10 @@ export function PrinterForm({
           {field('minion_id', { hint: t('admin_printers.form.minion_id_hint') })}
           {field('email', { type: 'email' })}
           {field('express_email', { type: 'email' })}
+          {field('contact_email', {
+            type: 'email',
+            hint: t('admin_printers.form.contact_email_hint'),
+          })}
           {field('express_mono_price_minor', {
             type: 'number',
             min: 0,

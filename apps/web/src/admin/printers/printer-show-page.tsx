@@ -153,6 +153,8 @@ export function PrinterShowPage() {
             <dd>
               {p.last_seen_at ? formatDateTime(locale, p.last_seen_at) : t('admin_printers.never')}
             </dd>
+            <dt>{t('admin_printers.show.agent_version')}</dt>
+            <dd data-testid="printer-agent-version">{p.agent_version ?? none}</dd>
           </dl>
           <PrinterActions printer={p} />
           <div className="printer-show__images">

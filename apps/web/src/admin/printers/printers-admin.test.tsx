@@ -28,6 +28,10 @@ describe('printers index', () => {
         .map((b) => b.textContent),
     ).toEqual(['Available', 'Maintenance', 'Offline']);
     expect(rowsOf(table)[1]).toContain('12 %');
+    // The open incident (alert) and since when; a printer without one shows a dash.
+    expect(within(table).getByTestId('printer-incidents').textContent).toMatch(
+      /^Offline since .*2026/,
+    );
     expect(screen.getByTestId('printer-count').textContent).toBe('3 printers');
 
     fireEvent.change(screen.getByRole('combobox', { name: 'City' }), { target: { value: '1' } });

@@ -6,6 +6,7 @@ import { AdminTable } from '../shared/admin-table';
 import { FilterSelect } from '../shared/list-filters';
 import { adminPrintersKey, fetchAdminPrinters } from './admin-printers-api';
 import { AvailabilityBadge, LastSeen } from './availability-badge';
+import { IncidentList } from './incident-list';
 import { QueryState } from './query-state';
 
 const COLUMNS = [
@@ -16,6 +17,7 @@ const COLUMNS = [
   'col_heartbeat',
   'col_api',
   'col_supplies',
+  'col_incidents',
 ] as const;
 
 /** Live state refresh of the index (the spec's 5 s polling rhythm). */
@@ -120,6 +122,9 @@ export function PrintersIndexPage() {
                     {p.lowest_supply_percent === null
                       ? '—'
                       : t('admin_printers.stats.level', { level: p.lowest_supply_percent })}
+                  </td>
+                  <td>
+                    <IncidentList incidents={p.incidents} />
                   </td>
                 </tr>
               ))}

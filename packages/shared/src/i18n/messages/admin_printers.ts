@@ -27,6 +27,14 @@ export const admin_printers = defineMessages({
       col_heartbeat: 'Last heartbeat',
       col_api: 'API',
       col_supplies: 'Lowest supply',
+      col_incidents: 'Alerts',
+    },
+    incident: {
+      offline: 'Offline',
+      error: 'Error',
+      paper_low: 'Low paper',
+      toner_low: 'Low toner',
+      since: 'since {since}',
     },
     availability: {
       available: 'Available',
@@ -66,6 +74,9 @@ export const admin_printers = defineMessages({
       direct_print_code: 'Direct print code',
       direct_print_code_hint: 'Digits only; leave empty to get a random free code.',
       express_email: 'Express orders e-mail',
+      contact_email: 'Contact e-mail (alerts)',
+      contact_email_hint:
+        "Told with the admins when this printer goes offline, into error or low on paper or toner (in the country's language).",
       express_mono_price_minor: 'Express price of a black-and-white page (minor units)',
       express_color_price_minor: 'Express price of a colour page (minor units)',
       express_price_hint: 'In grosze or cents; empty: the configured default price.',
@@ -149,6 +160,7 @@ export const admin_printers = defineMessages({
       printer_state: 'Printer reports',
       reasons: 'Reasons',
       last_seen: 'Last heartbeat',
+      agent_version: 'Agent version',
       maintenance: 'Maintenance mode',
       maintenance_on: 'Maintenance mode is on: nobody can print here.',
       maintenance_off: 'Maintenance mode is off.',
@@ -193,7 +205,7 @@ export const admin_printers = defineMessages({
     detected: {
       title: 'Detected printers',
       intro:
-        'Agents that connected with a minion ID no printer has. Register one as a new printer, or attach it to an existing printer; the printer then uses API V3.',
+        'Agents that connected with a minion ID no printer has, or with one typed on a printer that has no agent secret yet. Register one as a new printer, or attach it to an existing printer; the printer then uses API V3.',
       empty: 'No agent is waiting to be registered.',
       minion: 'Minion ID',
       model: 'Model',
@@ -211,8 +223,16 @@ export const admin_printers = defineMessages({
       registered_intro: 'Printers whose agent is known by its minion ID.',
       registered_empty: 'No printer has an agent yet.',
       unknown: 'unknown',
+      claimed:
+        'This minion ID is set on {printer}, which has no agent secret yet, so the agent cannot sign in. Attach it to {printer} to let it in.',
+      replace_question: 'Replace the minion ID of {printer}?',
+      replace_detail:
+        '{printer} has minion ID {old}. Attaching replaces it with {new}: the agent using {old} is disconnected and can no longer sign in as this printer.',
+      replace_confirm: 'Replace and attach',
     },
     errors: {
+      minion_id_taken:
+        'Minion ID {minion} is set on {printer}: attach the agent to that printer, or remove the minion ID there first.',
       already_v3: 'Printer is already API V3',
       v3_needs_minion_id: 'Cannot convert to V3 - printer must have a minion_id',
       v3_failed:
@@ -242,6 +262,14 @@ export const admin_printers = defineMessages({
       col_heartbeat: 'Letztes Lebenszeichen',
       col_api: 'API',
       col_supplies: 'Niedrigster Füllstand',
+      col_incidents: 'Alarme',
+    },
+    incident: {
+      offline: 'Offline',
+      error: 'Fehler',
+      paper_low: 'Wenig Papier',
+      toner_low: 'Wenig Toner',
+      since: 'seit {since}',
     },
     availability: {
       available: 'Verfügbar',
@@ -281,6 +309,9 @@ export const admin_printers = defineMessages({
       direct_print_code: 'Direktdruck-Code',
       direct_print_code_hint: 'Nur Ziffern; leer lassen für einen zufälligen freien Code.',
       express_email: 'E-Mail für Express-Bestellungen',
+      contact_email: 'Kontakt-E-Mail (Alarme)',
+      contact_email_hint:
+        'Wird mit den Administratoren benachrichtigt, wenn der Drucker offline geht, einen Fehler hat oder wenig Papier oder Toner hat (in der Landessprache).',
       express_mono_price_minor: 'Express-Preis einer Schwarzweißseite (kleinste Einheit)',
       express_color_price_minor: 'Express-Preis einer Farbseite (kleinste Einheit)',
       express_price_hint: 'In Groschen bzw. Cent; leer: der eingestellte Standardpreis.',
@@ -365,6 +396,7 @@ export const admin_printers = defineMessages({
       printer_state: 'Meldung des Druckers',
       reasons: 'Gründe',
       last_seen: 'Letztes Lebenszeichen',
+      agent_version: 'Agent-Version',
       maintenance: 'Wartungsmodus',
       maintenance_on: 'Der Wartungsmodus ist an: Hier kann niemand drucken.',
       maintenance_off: 'Der Wartungsmodus ist aus.',
@@ -409,7 +441,7 @@ export const admin_printers = defineMessages({
     detected: {
       title: 'Erkannte Drucker',
       intro:
-        'Agenten, die sich mit einer Minion-ID gemeldet haben, die noch kein Drucker hat. Lege einen neuen Drucker dafür an oder ordne den Agenten einem vorhandenen Drucker zu; der Drucker nutzt dann API V3.',
+        'Agenten, die sich mit einer Minion-ID gemeldet haben, die noch kein Drucker hat oder die bei einem Drucker ohne Agent-Geheimnis eingetragen ist. Lege einen neuen Drucker dafür an oder ordne den Agenten einem vorhandenen Drucker zu; der Drucker nutzt dann API V3.',
       empty: 'Kein Agent wartet auf eine Registrierung.',
       minion: 'Minion-ID',
       model: 'Modell',
@@ -427,8 +459,16 @@ export const admin_printers = defineMessages({
       registered_intro: 'Drucker, deren Agent an seiner Minion-ID erkannt wird.',
       registered_empty: 'Noch kein Drucker hat einen Agenten.',
       unknown: 'unbekannt',
+      claimed:
+        'Diese Minion-ID ist bei {printer} eingetragen, das noch kein Agent-Geheimnis hat; deshalb kann sich der Agent nicht anmelden. Ordne ihn {printer} zu, um ihn hereinzulassen.',
+      replace_question: 'Minion-ID von {printer} ersetzen?',
+      replace_detail:
+        '{printer} hat die Minion-ID {old}. Das Zuordnen ersetzt sie durch {new}: Der Agent mit {old} wird getrennt und kann sich nicht mehr als dieser Drucker anmelden.',
+      replace_confirm: 'Ersetzen und zuordnen',
     },
     errors: {
+      minion_id_taken:
+        'Die Minion-ID {minion} ist bei {printer} eingetragen: Ordne den Agenten diesem Drucker zu oder entferne die Minion-ID dort zuerst.',
       already_v3: 'Der Drucker nutzt bereits API V3',
       v3_needs_minion_id: 'Umstellung auf V3 nicht möglich – der Drucker braucht eine minion_id',
       v3_failed:
@@ -459,6 +499,14 @@ export const admin_printers = defineMessages({
       col_heartbeat: 'Ostatni sygnał',
       col_api: 'API',
       col_supplies: 'Najniższy poziom',
+      col_incidents: 'Alarmy',
+    },
+    incident: {
+      offline: 'Offline',
+      error: 'Błąd',
+      paper_low: 'Mało papieru',
+      toner_low: 'Mało tonera',
+      since: 'od {since}',
     },
     availability: {
       available: 'Dostępna',
@@ -498,6 +546,9 @@ export const admin_printers = defineMessages({
       direct_print_code: 'Kod bezpośredniego druku',
       direct_print_code_hint: 'Tylko cyfry; zostaw puste, aby dostać losowy wolny kod.',
       express_email: 'E-mail zamówień express',
+      contact_email: 'E-mail kontaktowy (alarmy)',
+      contact_email_hint:
+        'Powiadamiany razem z administratorami, gdy drukarka przejdzie w tryb offline, zgłosi błąd albo kończy się w niej papier lub toner (w języku kraju).',
       express_mono_price_minor: 'Cena express strony czarno-białej (w groszach)',
       express_color_price_minor: 'Cena express strony kolorowej (w groszach)',
       express_price_hint: 'W groszach lub centach; puste: domyślna cena z konfiguracji.',
@@ -581,6 +632,7 @@ export const admin_printers = defineMessages({
       printer_state: 'Drukarka zgłasza',
       reasons: 'Powody',
       last_seen: 'Ostatni sygnał',
+      agent_version: 'Wersja agenta',
       maintenance: 'Tryb serwisowy',
       maintenance_on: 'Tryb serwisowy jest włączony: nikt tu nie wydrukuje.',
       maintenance_off: 'Tryb serwisowy jest wyłączony.',
@@ -625,7 +677,7 @@ export const admin_printers = defineMessages({
     detected: {
       title: 'Wykryte drukarki',
       intro:
-        'Agenci, którzy połączyli się z minion ID nieprzypisanym do żadnej drukarki. Zarejestruj agenta jako nową drukarkę albo przypisz go do istniejącej; drukarka będzie wtedy używać API V3.',
+        'Agenci, którzy połączyli się z minion ID nieprzypisanym do żadnej drukarki albo wpisanym w drukarce bez sekretu agenta. Zarejestruj agenta jako nową drukarkę albo przypisz go do istniejącej; drukarka będzie wtedy używać API V3.',
       empty: 'Żaden agent nie czeka na rejestrację.',
       minion: 'Minion ID',
       model: 'Model',
@@ -643,8 +695,16 @@ export const admin_printers = defineMessages({
       registered_intro: 'Drukarki, których agent jest rozpoznawany po minion ID.',
       registered_empty: 'Żadna drukarka nie ma jeszcze agenta.',
       unknown: 'nieznany',
+      claimed:
+        'Ten minion ID jest ustawiony w drukarce {printer}, która nie ma jeszcze sekretu agenta, więc agent nie może się zalogować. Przypisz go do drukarki {printer}, aby go wpuścić.',
+      replace_question: 'Zastąpić minion ID drukarki {printer}?',
+      replace_detail:
+        'Drukarka {printer} ma minion ID {old}. Przypisanie zastąpi go przez {new}: agent używający {old} zostanie rozłączony i nie zaloguje się już jako ta drukarka.',
+      replace_confirm: 'Zastąp i przypisz',
     },
     errors: {
+      minion_id_taken:
+        'Minion ID {minion} jest ustawiony w drukarce {printer}: przypisz agenta do tej drukarki albo najpierw usuń tam minion ID.',
       already_v3: 'Drukarka używa już API V3',
       v3_needs_minion_id: 'Nie można przełączyć na V3 - drukarka musi mieć minion_id',
       v3_failed:

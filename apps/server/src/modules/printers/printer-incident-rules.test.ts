@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { TAgentPrinterStatus } from '@printomat/shared';
+import { decidedKinds, incidentsOfReport } from './printer-incident-rules';
+
+const thresholds = { tonerLowPercent: 10, paperLowPercent: 15 };
+const status = (over: Partial<TAgentPrinterStatus>): TAgentPrinterStatus => ({
+  state: 'idle',
+  reasons: [],
+  inputTrays: [],
+  supplies: [],
+  markers: [],
+  ...over,
+});
+const kinds = (s: TAgentPrinterStatus) => Object.fromEntries(incidentsOfReport(s, thresholds));
+
+describe('incidentsOfReport', () => {
+  it('a ready printer with full supplies has none', () => {
+    expect(kinds(status({ markers: [{ name: 'K', level: 80 }] }))).toEqual({});
+  });
+
+  it('errors carry their problem (printer-condition.ts); an open door is no incident', () => {
+    expect(kinds(status({ state: 'stopped', reasons: ['media-jam-error'] }))).toEqual({
+      error: 'paper_jam',
+    });
+    expect(kinds(status({ state: 'unreachable' }))).toEqual({ error: 'printer_unreachable' });
+    expect(kinds(status({ state: 'stopped', reasons: ['door-open-error'] }))).toEqual({});
+  });
+
+  it('low paper and toner from the -low reasons, whatever their suffix', () => {
+    expect(kinds(status({ reasons: ['media-low-report', 'toner-low-warning'] }))).toEqual({
+      paper_low: null,
+      toner_low: null,
+    });
+    expect(kinds(status({ reasons: ['marker-supply-low-report'] }))).toEqual({ toner_low: null });
+  });
+
+  it('levels at or below the configured thresholds; unknown levels and waste toner do not count', () => {
+    expect(kinds(status({ markers: [{ name: 'K', level: 10 }] }))).toEqual({ toner_low: null });
+    expect(kinds(status({ markers: [{ name: 'K', level: 11 }] }))).toEqual({});
+    expect(kinds(status({ markers: [{ name: 'K', level: -2 }] }))).toEqual({});
+    expect(kinds(status({ supplies: [{ type: 'tonerCartridge', level: 3 }] }))).toEqual({
+      toner_low: null,
+    });
+    expect(kinds(status({ supplies: [{ type: 'wasteToner', level: 0 }] }))).toEqual({});
+    expect(kinds(status({ supplies: [{ type: 'mediaTray', level: 15 }] }))).toEqual({
+      paper_low: null,
+    });
+  });
+
+  it('an unreachable device decides only its error: its supplies are unknown', () => {
+    expect(decidedKinds(status({ state: 'unreachable' }))).toEqual(['error']);
+    expect(decidedKinds(status({}))).toEqual(['error', 'paper_low', 'toner_low']);
+  });
+});
