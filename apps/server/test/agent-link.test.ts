@@ -5,72 +5,38 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { AGENT_CLOSE } from '@printomat/shared';
-import { PrinterAgent, type TAgentLog } from '../../agent/src/agent';
-import { startTestPrinter, type TestPrinter } from '../../agent/src/kiosk/ipp-printer';
+import type { TestPrinter } from '../../agent/src/kiosk/ipp-printer';
 import { grantPages } from '../src/modules/pages/pages-ledger.service';
 import { issueAgentSecret } from '../src/modules/agents/agents.service';
 import { listMonthlyStats } from '../src/modules/printers/printer-stats.repo';
-import { seedDemoData } from '../src/seed/seed';
 import { makePdf } from './helpers/fixtures';
 import { rawAgent } from './helpers/raw-agent';
 import { until } from './helpers/http-session';
-import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
+import { KIOSK_CODE, startAgentHarness, type TAgentHarness } from './helpers/agent-harness';
+import { registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
 
-const quiet: TAgentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
-const CODE = '418273'; // Złote Tarasy in the demo data
+const CODE = KIOSK_CODE;
 
+let h: TAgentHarness;
 let t: TTestApp;
 let serverUrl: string;
 let printer: TestPrinter;
 let printerId: number;
 let credentials: { minionId: string; secret: string };
-const agents: PrinterAgent[] = [];
-const dirs: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.ctx.db);
-  serverUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  printer = await startTestPrinter();
-  const row = await t.ctx.db
-    .selectFrom('printers')
-    .select('id')
-    .where('direct_print_code', '=', CODE)
-    .executeTakeFirstOrThrow();
-  printerId = row.id;
-  credentials = await issueAgentSecret(t.ctx, null, printerId, 'kiosk-zlote-tarasy');
+  h = await startAgentHarness('kiosk-zlote-tarasy');
+  ({ t, serverUrl, printer, printerId, credentials } = h);
 });
-afterAll(async () => {
-  await printer?.stop();
-  await t?.close();
-  for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
-});
+afterAll(() => h?.close());
 afterEach(async () => {
-  for (const agent of agents.splice(0)) await agent.stop();
+  await h.stopAgents();
   await printer.setFailing(false);
   await printer.setJobDurationMs(0);
 });
 
-async function startAgent(
-  options: { stateDir?: string; minionId?: string; secret?: string } = {},
-): Promise<PrinterAgent> {
-  const stateDir =
-    options.stateDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'printomat-agent-')));
-  dirs.push(stateDir);
-  const agent = new PrinterAgent({
-    serverUrl,
-    printerUri: printer.uri,
-    stateDir,
-    minionId: options.minionId ?? credentials.minionId,
-    secret: options.secret ?? credentials.secret,
-    log: quiet,
-    minReconnectMs: 50,
-    maxReconnectMs: 200,
-  });
-  agents.push(agent);
-  await agent.start();
-  return agent;
-}
+const startAgent = (options?: { stateDir?: string; minionId?: string; secret?: string }) =>
+  h.startAgent(options);
 
 /** A person with pages and a confirmed job of one 3-page PDF printed twice, duplex, 2-up. */
 async function confirmedJob(pages = 50) {
@@ -211,7 +177,6 @@ describe('printer agent link', () => {
     });
     await new Promise((r) => setTimeout(r, 200));
     await first.stop();
-    agents.splice(agents.indexOf(first), 1);
 
     await startAgent({ stateDir });
     const row = await ended(jobId);

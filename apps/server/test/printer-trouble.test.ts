@@ -1,74 +1,41 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TAgentPrinterStatus } from '@printomat/shared';
-import { PrinterAgent, type TAgentLog } from '../../agent/src/agent';
+import type { PrinterAgent } from '../../agent/src/agent';
 import { createIppClient } from '../../agent/src/ipp/ipp-client';
 import { startTestPrinter, type TestPrinter } from '../../agent/src/kiosk/ipp-printer';
 import { grantPages } from '../src/modules/pages/pages-ledger.service';
-import { issueAgentSecret } from '../src/modules/agents/agents.service';
-import { seedDemoData } from '../src/seed/seed';
 import { signInDemoAdmin } from './helpers/admin';
 import { makePdf } from './helpers/fixtures';
 import { until } from './helpers/http-session';
 import { rawAgent } from './helpers/raw-agent';
-import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
+import { KIOSK_CODE, startAgentHarness, type TAgentHarness } from './helpers/agent-harness';
+import { registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
 
-const quiet: TAgentLog = process.env.AGENT_LOG
-  ? { info: console.log, warn: console.log, error: console.log }
-  : { info: () => undefined, warn: () => undefined, error: () => undefined };
-const CODE = '418273'; // Złote Tarasy in the demo data
+const CODE = KIOSK_CODE;
 
+let h: TAgentHarness;
 let t: TTestApp;
-let serverUrl: string;
 let printer: TestPrinter;
+let serverUrl: string;
 let printerId: number;
 let credentials: { minionId: string; secret: string };
 let admin: TestAgent;
-const agents: PrinterAgent[] = [];
-const dirs: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.ctx.db);
-  serverUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  printer = await startTestPrinter();
-  const row = await t.ctx.db
-    .selectFrom('printers')
-    .select('id')
-    .where('direct_print_code', '=', CODE)
-    .executeTakeFirstOrThrow();
-  printerId = row.id;
-  credentials = await issueAgentSecret(t.ctx, null, printerId, 'kiosk-trouble');
+  h = await startAgentHarness('kiosk-trouble');
+  ({ t, serverUrl, printer, printerId, credentials } = h);
   admin = await signInDemoAdmin(t.app);
 });
-afterAll(async () => {
-  await printer?.stop();
-  await t?.close();
-  for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
-});
+afterAll(() => h?.close());
 afterEach(async () => {
-  for (const agent of agents.splice(0)) await agent.stop();
+  await h.stopAgents();
   await printer.setJobDurationMs(0);
   await printer.setCommandMessages([]);
 });
 
+/** A real agent, online, at the kiosk's printer (or another printer's address). */
 async function startAgent(printerUri = printer.uri): Promise<PrinterAgent> {
-  const stateDir = await fs.mkdtemp(path.join(os.tmpdir(), 'printomat-agent-'));
-  dirs.push(stateDir);
-  const agent = new PrinterAgent({
-    serverUrl,
-    printerUri,
-    stateDir,
-    minionId: credentials.minionId,
-    secret: credentials.secret,
-    log: quiet,
-    minReconnectMs: 50,
-    maxReconnectMs: 200,
-  });
-  agents.push(agent);
-  await agent.start();
+  const agent = await h.startAgent({ printerUri });
   await agent.waitFor('online');
   return agent;
 }
@@ -320,7 +287,7 @@ describe('a printer whose device is in error', () => {
       // Nothing of it was sent to the printer: only the paper check ran.
       expect(await sick.printedJobs()).toHaveLength(1);
     } finally {
-      for (const agent of agents.splice(0)) await agent.stop();
+      await h.stopAgents();
       await sick.stop();
     }
   }, 90_000);
