@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAgentPrinterStatus } from '@printomat/shared';
-import type { TDatabase } from '../src/db/database';
 import { issueAgentSecret } from '../src/modules/agents/agents.service';
 import {
   checkSilentPrinters,
@@ -10,7 +9,8 @@ import {
 } from '../src/modules/printers/printer-alerts.service';
 import { seedDemoData } from '../src/seed/seed';
 import { signInDemoAdmin } from './helpers/admin';
-import { createTestDatabase, testDatabaseKind } from './helpers/database';
+import { testDatabaseKind } from './helpers/database';
+import { useTwoInstances } from './helpers/two-instances';
 import { until } from './helpers/http-session';
 import { LocalHttpServer, onBody } from './helpers/local-server';
 import { rawAgent } from './helpers/raw-agent';
@@ -243,22 +243,10 @@ function formFields(p: Record<string, unknown>) {
 
 // Two server processes on one PostgreSQL: each sees the silence, the incident is still one.
 describe.runIf(testDatabaseKind() === 'postgres')('printer alerts on two instances', () => {
-  let database: TDatabase;
-  let a: TTestApp;
-  let b: TTestApp;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    a = await createTestApp({}, { database });
-    b = await createTestApp({}, { database });
-    await seedDemoData(a.ctx.db);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await database?.close();
-  });
+  const instances = useTwoInstances();
 
   it('tells each admin once per incident', async () => {
+    const { a, b } = instances;
     const printer = await setUp(a, '418273', 'kiosk-two');
     await a.ctx.db
       .updateTable('printers')

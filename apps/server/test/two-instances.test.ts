@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDatabase } from '../src/db/database';
+import { describe, expect, it } from 'vitest';
 import { issueAgentSecret } from '../src/modules/agents/agents.service';
 import { grantPages } from '../src/modules/pages/pages-ledger.service';
-import { seedDemoData } from '../src/seed/seed';
-import { createTestDatabase, testDatabaseKind } from './helpers/database';
+import { testDatabaseKind } from './helpers/database';
+import { useTwoInstances } from './helpers/two-instances';
 import { makePdf } from './helpers/fixtures';
 import { rawAgent } from './helpers/raw-agent';
-import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
+import { registerAndSignIn, TestAgent } from './helpers/test-app';
 
 // Two server processes on one PostgreSQL behave as one service: events go by LISTEN/NOTIFY.
 describe.runIf(testDatabaseKind() === 'postgres')('two server instances on one database', () => {
-  let database: TDatabase;
-  let a: TTestApp;
-  let b: TTestApp;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    a = await createTestApp({}, { database });
-    b = await createTestApp({}, { database });
-    await seedDemoData(a.ctx.db);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await database?.close();
-  });
+  const instances = useTwoInstances();
 
   it('a release on instance B reaches the agent connected to instance A at once', async () => {
+    const { a, b } = instances;
     const url = await a.app.listen({ port: 0, host: '127.0.0.1' });
     const printer = await a.ctx.db
       .selectFrom('printers')
