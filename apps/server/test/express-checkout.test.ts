@@ -5,15 +5,6 @@ import {
   type TExpressCheckoutResult,
   type TExpressOrderView,
 } from '@printomat/shared';
-import {
-  ProviderUnavailable,
-  type TPaymentProvider,
-} from '../src/modules/payments/payment-provider';
-import {
-  createProviderRegistry,
-  paymentProviders,
-  usePaymentProviders,
-} from '../src/modules/payments/provider-registry';
 import { signSandboxPayload } from '../src/modules/payments/providers/sandbox-signature';
 import { seedDemoData } from '../src/seed/seed';
 import {
@@ -27,7 +18,7 @@ import {
   usesOf,
 } from './helpers/express-guest';
 import { until } from './helpers/http-session';
-import { freePort } from './helpers/payments';
+import { freePort, withCardProviderDown } from './helpers/payments';
 import { createTestApp, TestAgent, uniqueEmail, type TTestApp } from './helpers/test-app';
 
 const WEBHOOK = '/api/payments/webhooks/sandbox';
@@ -397,22 +388,11 @@ describe('paying for an express order', () => {
   it("provider down: 'Unable to process payments at this time', the order stays a draft", async () => {
     const { agent, order } = await openOrder(t, printerId);
     await addReadyDocument(t, order.token, 1);
-    const real = paymentProviders(t.ctx);
-    const down: TPaymentProvider = {
-      ...real.forMethod('card'),
-      createCheckout: () => Promise.reject(new ProviderUnavailable('connect ECONNREFUSED')),
-    };
-    usePaymentProviders(
-      t.ctx,
-      createProviderRegistry({ config: t.ctx.config, db: t.ctx.db }, { sandbox: () => down }),
-    );
-    try {
+    await withCardProviderDown(t, async () => {
       const res = await checkout(agent, order.token, { method: 'card' });
       expect(res.statusCode).toBe(503);
       expect(res.json<TErrorResponse>().message).toBe('Unable to process payments at this time');
-    } finally {
-      usePaymentProviders(t.ctx, real);
-    }
+    });
     const after = await getOrder(agent, order.token);
     expect(after.status).toBe('draft');
     expect(after.printjob.is_submitted).toBe(false);

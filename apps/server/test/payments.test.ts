@@ -2,21 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPayment, TPackageList } from '@printomat/shared';
 import { checkLedger } from '../src/modules/payments/ledger-check';
-import {
-  ProviderUnavailable,
-  type TPaymentProvider,
-} from '../src/modules/payments/payment-provider';
-import {
-  createProviderRegistry,
-  paymentProviders,
-  usePaymentProviders,
-} from '../src/modules/payments/provider-registry';
 import { signSandboxPayload } from '../src/modules/payments/providers/sandbox-signature';
 import { remainingPages } from '../src/modules/pages/pages-ledger.service';
 import { until } from './helpers/http-session';
 import {
   confirmedUser as confirmedUserOf,
   createListeningShop,
+  withCardProviderDown,
   paymentOf,
 } from './helpers/payments';
 import { registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
@@ -383,16 +375,7 @@ describe('refusals with the spec messages', () => {
 
   it("provider down: 'Unable to process payments at this time', the payment is kept as failed", async () => {
     const { agent, id } = await confirmedUser();
-    const real = paymentProviders(t.ctx);
-    const down: TPaymentProvider = {
-      ...real.forMethod('card'),
-      createCheckout: () => Promise.reject(new ProviderUnavailable('connect ECONNREFUSED')),
-    };
-    usePaymentProviders(
-      t.ctx,
-      createProviderRegistry({ config: t.ctx.config, db: t.ctx.db }, { sandbox: () => down }),
-    );
-    try {
+    await withCardProviderDown(t, async () => {
       const response = await agent.post('/api/payments', {
         package_id: packageM.id,
         method: 'card',
@@ -403,9 +386,7 @@ describe('refusals with the spec messages', () => {
         code: 'payments_unavailable',
         message: 'Unable to process payments at this time',
       });
-    } finally {
-      usePaymentProviders(t.ctx, real);
-    }
+    });
     const rows = await t.ctx.db
       .selectFrom('payments')
       .select(['status', 'failure_code'])

@@ -1,7 +1,16 @@
 import net from 'node:net';
 import { expect } from 'vitest';
 import type { TPackageList, TPayment } from '@printomat/shared';
-import { WebhookRejected } from '../../src/modules/payments/payment-provider';
+import {
+  ProviderUnavailable,
+  WebhookRejected,
+  type TPaymentProvider,
+} from '../../src/modules/payments/payment-provider';
+import {
+  createProviderRegistry,
+  paymentProviders,
+  usePaymentProviders,
+} from '../../src/modules/payments/provider-registry';
 import { seedPackages } from '../../src/seed/packages-seed';
 import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './test-app';
 
@@ -77,4 +86,25 @@ export function rejectedReason(run: () => unknown): string {
     throw error;
   }
   throw new Error('expected WebhookRejected');
+}
+
+/**
+ * Runs `work` while the card provider cannot be reached (every checkout refused as a network
+ * failure would be), then puts the real providers back.
+ */
+export async function withCardProviderDown<T>(t: TTestApp, work: () => Promise<T>): Promise<T> {
+  const real = paymentProviders(t.ctx);
+  const down: TPaymentProvider = {
+    ...real.forMethod('card'),
+    createCheckout: () => Promise.reject(new ProviderUnavailable('connect ECONNREFUSED')),
+  };
+  usePaymentProviders(
+    t.ctx,
+    createProviderRegistry({ config: t.ctx.config, db: t.ctx.db }, { sandbox: () => down }),
+  );
+  try {
+    return await work();
+  } finally {
+    usePaymentProviders(t.ctx, real);
+  }
 }
