@@ -215,6 +215,8 @@ describe('printers that ask for HTTP basic authentication', () => {
     expect((await fs.readFile(spooled!.file)).equals(pdf)).toBe(true);
     // Asked once, then the credentials go with every request (the document is sent once).
     expect(seen[0]).toBeUndefined();
+    // The request refused, then its retry, the job and its polls: all of those after the 401.
+    expect(seen.length).toBeGreaterThan(2);
     expect(seen.slice(1).every((h) => h?.startsWith('Basic '))).toBe(true);
   });
 });

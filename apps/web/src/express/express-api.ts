@@ -10,7 +10,7 @@ import {
   type TExpressOrderView,
   type TExpressPrice,
   type TExpressPrinter,
-  type TExpressPrintWithCodeInput,
+  type TPrintWithCodeInput,
   type TExpressQuoteInput,
   type TLocale,
   type ZPrintjobSettingsInput,
@@ -91,7 +91,7 @@ export const printExpressOrder = (token: string) =>
     schema: RESPONSES?.order,
   });
 
-export const printExpressOrderWithCode = (token: string, input: TExpressPrintWithCodeInput) =>
+export const printExpressOrderWithCode = (token: string, input: TPrintWithCodeInput) =>
   api.post<TExpressOrderView>(`${orderPath(token)}/print_with_code`, input, {
     schema: RESPONSES?.order,
   });

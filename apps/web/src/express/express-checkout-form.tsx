@@ -89,6 +89,13 @@ export function ExpressCheckoutForm(props: {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (props.blockedReason) return;
+    // A code typed (or changed) but not applied is applied first: the guest sees its price,
+    // and the next "Pay" pays it, never the price without it.
+    const typed = codeText.trim().toUpperCase();
+    if (typed !== (appliedCode ?? '')) {
+      onApply();
+      return;
+    }
     if (!free && method === null) {
       setMethodError(t('express_page.pay.choose_method'));
       return;

@@ -25,7 +25,9 @@ import './express.css';
 /** Whether the order can still change by itself (payment, printer, refund): read it again. */
 export function orderIsLive(order: TExpressOrderView): boolean {
   if (order.refund?.status === 'pending') return true;
-  return ['awaiting_payment', 'created', 'scheduled', 'failed'].includes(order.status);
+  // A failed order changes by itself only while its refund may still be decided.
+  if (order.status === 'failed') return order.refund === null;
+  return ['awaiting_payment', 'created', 'scheduled'].includes(order.status);
 }
 
 /** The status line: a sent job says whether the printer has started it. */

@@ -199,7 +199,13 @@ function ExpressDraft({ printerId }: { printerId: number }) {
             <ExpressPreview token={token} document={preview} onClose={() => setPreview(null)} />
           )}
         </UploaderApiContext.Provider>
-      ) : token && !orderQuery.isError ? (
+      ) : token && orderQuery.isError ? (
+        // The saved order could not be read (not "gone"): say so, rather than offering to start
+        // a new order whose token would replace the saved one.
+        <p className="alert alert--error" role="alert">
+          {t('express_page.load_failed')}
+        </p>
+      ) : token ? (
         <p className="page-loading">{t('express_page.loading')}</p>
       ) : (
         <StartDropZone busy={creating} onFiles={(files) => void start(files)} />

@@ -115,12 +115,4 @@ export const ZExpressCheckoutResult = z.object({
 });
 export type TExpressCheckoutResult = z.infer<typeof ZExpressCheckoutResult>;
 
-/** POST /ajax/express/orders/:token/print_with_code: the code the printer shows. */
-export const ZExpressPrintWithCodeInput = z.object({
-  code: z
-    .string({ error: 'blank' })
-    .trim()
-    .min(1, { error: 'blank' })
-    .max(32, { error: 'too_long' }),
-});
-export type TExpressPrintWithCodeInput = z.input<typeof ZExpressPrintWithCodeInput>;
+// POST /ajax/express/orders/:token/print_with_code takes the signed-in ZPrintWithCodeInput.

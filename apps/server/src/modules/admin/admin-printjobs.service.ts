@@ -157,7 +157,8 @@ export async function adminFail(
       failure_reason: reason ?? null,
     });
     // The owner may start a new job at once, as after a failure the printer reports.
-    await ensureCurrentPrintjob(trx, job.user_id);
+    // A guest's express job is its order's only job (as when the printer ends it).
+    if (job.express_order_id === null) await ensureCurrentPrintjob(trx, job.user_id);
     return failed;
   });
 }
@@ -213,7 +214,8 @@ export async function adminMarkPrinted(
     const printed = await changePrintjobStatus(trx, effects, job, 'mark_printed', by, extra);
     // As after the printer's report: a printed job leaves the owner's screen.
     const archived = await changePrintjobStatus(trx, effects, printed, 'archive', by);
-    await ensureCurrentPrintjob(trx, job.user_id);
+    // A guest's express job is its order's only job (as when the printer ends it).
+    if (job.express_order_id === null) await ensureCurrentPrintjob(trx, job.user_id);
     return archived;
   });
 }

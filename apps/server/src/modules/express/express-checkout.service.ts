@@ -7,7 +7,7 @@ import {
 } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
-import { notFound } from '../../http/errors';
+import { AppError, notFound } from '../../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import { SEND_MAIL_JOB } from '../mail/mail.jobs';
 import { expressReceiptMail } from '../mail/mail.templates';
@@ -167,8 +167,12 @@ export async function checkoutOrder(
       idempotencyKey: input.idempotency_key,
       locale,
     });
-    // A key already used for an earlier, failed attempt: its answer (rolls this one back).
-    if (!created) existingCheckout(row);
+    // A key already used for an earlier attempt: its answer, never a new checkout on that old
+    // payment (throwing rolls back what this transaction froze).
+    if (!created) {
+      existingCheckout(row);
+      throw new AppError(409, 'payment_in_progress', 'payments.errors.in_progress');
+    }
     return {
       kind: 'pay',
       order: awaiting,

@@ -25,13 +25,16 @@ async function completed(
       ? undefined
       : await lockOrderById(trx, payment.express_order_id);
   if (!order) return;
-  if (order.status === 'draft' || order.status === 'awaiting_payment') {
+  // Only the payment of the checkout the order waits for pays it: a late one for an earlier
+  // checkout (the order went back to draft; its documents or price may have changed since) is
+  // flagged for the team to pay back, like a second payment.
+  if (order.status === 'awaiting_payment' && payment.amount_minor === order.price_minor) {
     await payOrder(ctx, trx, order, now, PROVIDER, payment.reference);
     return;
   }
   ctx.log.error(
     { payment: payment.reference, order: order.id, status: order.status },
-    'express order paid again or after it ended',
+    'express order paid again, for another checkout, or after it ended',
   );
   await flagPayment(trx, payment.id, 'order_not_payable');
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZExpressOrderView, ZExpressPrintWithCodeInput } from '@printomat/shared';
+import { ZExpressOrderView, ZPrintWithCodeInput } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { byIp, rateLimited } from '../../http/rate-limit';
 import { onPrintjobEnded } from '../printjobs';
@@ -83,7 +83,7 @@ export function registerExpressPrintingRoutes(root: FastifyInstance, ctx: TAppCo
         tags,
         summary: "Print by the code the order's printer shows",
         params: ZTokenParams,
-        body: ZExpressPrintWithCodeInput,
+        body: ZPrintWithCodeInput,
         response: { 200: ZExpressOrderView },
       },
       preHandler: [codeLimited, releaseLimited],
