@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate';
 import { JobWorker } from './modules/jobs/queue';
 import { createMailer } from './modules/mail/mailer';
 import { SEND_MAIL_JOB } from './modules/mail/mail.jobs';
+import { registerExpressWork } from './modules/express';
 import { registerPrinterAlertWork } from './modules/printers/printer-alerts.service';
 import path from 'node:path';
 import { createOfficeConverter } from './modules/documents/converters/office-converter';
@@ -99,6 +100,7 @@ export async function createContext(
     { concurrency: config.documentConcurrency },
   );
   registerPrinterAlertWork(ctx);
+  registerExpressWork(ctx);
   return ctx;
 }
 

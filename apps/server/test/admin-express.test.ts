@@ -370,6 +370,13 @@ describe('express orders', () => {
       failure_reason: 'admin',
       refund: { amount_minor: 120, reason: 'admin_failed' },
     });
+    // The order's job stays the guest's only one (no empty "next job" as a person would get).
+    const jobs = await t.ctx.db
+      .selectFrom('printjobs')
+      .select('id')
+      .where('user_id', '=', order.guestId)
+      .execute();
+    expect(jobs).toEqual([{ id: order.jobId }]);
     res = await admin.post(`/api/admin/printjobs/${order.jobId}/reset`);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('express_job');

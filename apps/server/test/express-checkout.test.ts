@@ -244,6 +244,53 @@ describe('paying for an express order', () => {
     expect(now.statusCode, now.body).toBe(200);
   });
 
+  it('a payment completing late for an order back in draft does not pay it: flagged order_not_payable', async () => {
+    const { agent, order } = await openOrder(t, printerId);
+    await addReadyDocument(t, order.token, 1);
+    const started = await checkout(agent, order.token, { method: 'card' });
+    expect(started.statusCode, started.body).toBe(200);
+    // The card is refused: the order is a draft again, its hold released, editable.
+    await payByCard(started.json<TExpressCheckoutResult>().redirect_url ?? '', 'failure');
+    await waitForOrder(agent, order.token, 'draft');
+    const [payment] = await paymentsOfOrder(order.token);
+    if (!payment) throw new Error('no payment');
+    expect(payment.status).toBe('failed');
+    // The provider reports that old checkout completed after all: it pays nothing here.
+    const res = await sendWebhook(completedEvent(payment));
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await getOrder(agent, order.token);
+    expect(after.status).toBe('draft');
+    expect(after.paid_at).toBeNull();
+    expect(
+      await t.ctx.db
+        .selectFrom('payments')
+        .select(['status', 'flag'])
+        .where('reference', '=', payment.reference)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'completed', flag: 'order_not_payable' });
+  });
+
+  it('a checkout re-sent with the key of an earlier failed attempt is refused: still a draft, no new payment', async () => {
+    const { agent, order } = await openOrder(t, printerId);
+    await addReadyDocument(t, order.token, 1);
+    const body = { method: 'card', idempotency_key: newKey() };
+    await withCardProviderDown(t, async () => {
+      const res = await agent.post(`${orderPath(order.token)}/checkout`, body);
+      expect(res.statusCode).toBe(503);
+    });
+    // The provider is back, but this key belongs to the failed attempt.
+    const again = await agent.post(`${orderPath(order.token)}/checkout`, body);
+    expect(again.statusCode).toBe(503);
+    expect(again.json<TErrorResponse>()).toMatchObject({
+      code: 'payments_unavailable',
+      message: 'Unable to process payments at this time',
+    });
+    const after = await getOrder(agent, order.token);
+    expect(after.status).toBe('draft');
+    expect(after.printjob.is_submitted).toBe(false);
+    expect((await paymentsOfOrder(order.token)).map((p) => p.status)).toEqual(['failed']);
+  });
+
   it('after the checkout’s hold ran out, a new "Pay" starts a new payment and the code is free for others meanwhile', async () => {
     const code = uniqueCode('HOLD');
     await addDiscountCode(t, { code, percent: 20, number_of_uses: 1 });

@@ -358,4 +358,53 @@ describe('quotes and discount codes', () => {
     // A refused code leaves the order as it was.
     expect((await view(agent, order.token)).status).toBe('draft');
   });
+
+  it('trying codes is rate-limited per order and per address: 429 in the guest’s language', async () => {
+    const limited = await createTestApp({
+      RATE_LIMIT_CODE_PER_PERSON: '3/10m',
+      RATE_LIMIT_CODE_PER_IP: '7/10m',
+    });
+    try {
+      await seedDemoData(limited.ctx.db);
+      const id = await seededPrinterId(limited);
+      const first = await openOrder(limited, id);
+      await addReadyDocument(limited, first.order.token, 1);
+      const good = uniqueCode('OK');
+      await addDiscountCode(limited, { code: good, percent: 10 });
+      const attempt = (token: string, discount_code: string, agent = first.agent) =>
+        agent.post(`${orderPath(token)}/quote`, { discount_code });
+      // Quotes without a code and with a valid code are not counted.
+      for (let i = 0; i < 4; i += 1) {
+        const plain = await attempt(first.order.token, '');
+        expect(plain.statusCode, plain.body).toBe(200);
+        expect((await attempt(first.order.token, good)).statusCode).toBe(200);
+      }
+      const perOrder = [];
+      for (let i = 0; i < 4; i += 1)
+        perOrder.push((await attempt(first.order.token, `WRONG${i}`)).statusCode);
+      expect(perOrder).toEqual([422, 422, 422, 429]);
+      first.agent.acceptLanguage = 'de';
+      const refused = await attempt(first.order.token, 'WRONGX');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<TErrorResponse>().code).toBe('rate_limited');
+      expect(refused.json<TErrorResponse>().message).toMatch(/^Zu viele Versuche/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // The checkout names its code too: the same limit.
+      const checkout = await first.agent.post(`${orderPath(first.order.token)}/checkout`, {
+        discount_code: 'WRONGY',
+        idempotency_key: newKey(),
+        method: 'card',
+      });
+      expect(checkout.statusCode).toBe(429);
+      // A new order from the same address: its 2nd attempt is the address's 8th (limit 7).
+      const second = await openOrder(limited, id, { agent: first.agent });
+      await addReadyDocument(limited, second.order.token, 1);
+      const perIp = [];
+      for (let i = 0; i < 2; i += 1)
+        perIp.push((await attempt(second.order.token, `OTHER${i}`)).statusCode);
+      expect(perIp).toEqual([422, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });

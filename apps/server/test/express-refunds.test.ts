@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { scheduleExpressDeadlines } from '../src/modules/express/express-jobs';
 import { expireExpressOrder } from '../src/modules/express/express-printing.service';
-import { processRefund } from '../src/modules/express/express-refunds.service';
+import { processRefund, refundAmountOf } from '../src/modules/express/express-refunds.service';
 import { ProviderUnavailable, type TRefundRequest } from '../src/modules/payments/payment-provider';
 import {
   createProviderRegistry,
@@ -37,6 +37,8 @@ class FakeStripeRefunds extends LocalHttpServer {
   readonly seen: TSeen[] = [];
   refundStatus = 'succeeded';
   failWith: number | null = null;
+  /** Stripe refusing the refund itself (invalid request, 4xx) with this error code. */
+  refuseRefundWith: string | null = null;
 
   protected handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     onBody(req, (body) => {
@@ -55,6 +57,14 @@ class FakeStripeRefunds extends LocalHttpServer {
           id: session[1],
           object: 'checkout.session',
           payment_intent: session[1] === 'cs_unpaid' ? null : 'pi_paid_1',
+        });
+      if (req.method === 'POST' && url.pathname === '/v1/refunds' && this.refuseRefundWith)
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: this.refuseRefundWith,
+            message: 'Charge has already been refunded.',
+          },
         });
       if (req.method === 'POST' && url.pathname === '/v1/refunds')
         return send(200, {
@@ -90,6 +100,7 @@ beforeEach(() => {
   stripeApi.seen.length = 0;
   stripeApi.refundStatus = 'succeeded';
   stripeApi.failWith = null;
+  stripeApi.refuseRefundWith = null;
   usePaymentProviders(t.ctx, createProviderRegistry({ config: t.ctx.config, db: t.ctx.db }));
 });
 
@@ -156,6 +167,53 @@ describe('Stripe refunds', () => {
   it('reports Stripe being down as unavailable (the caller retries later)', async () => {
     stripeApi.failWith = 500;
     await expect(stripe().refund(refundRequest())).rejects.toBeInstanceOf(ProviderUnavailable);
+  });
+
+  it('a refund Stripe refuses as an invalid request (4xx) fails with its code, not retried', async () => {
+    stripeApi.refuseRefundWith = 'charge_already_refunded';
+    expect(await stripe().refund(refundRequest())).toEqual({
+      providerReference: null,
+      status: 'failed',
+      failureCode: 'charge_already_refunded',
+    });
+    // An unknown session is refused the same way (Stripe's 404 resource_missing has no code here).
+    stripeApi.refuseRefundWith = null;
+    expect(await stripe().refund(refundRequest({ paymentProviderReference: 'nope' }))).toEqual({
+      providerReference: null,
+      status: 'failed',
+      failureCode: 'invalid_request',
+    });
+    // A bad key or a rate limit is not the refund's fault: still unavailable.
+    stripeApi.failWith = 401;
+    await expect(stripe().refund(refundRequest())).rejects.toBeInstanceOf(ProviderUnavailable);
+    stripeApi.failWith = 429;
+    await expect(stripe().refund(refundRequest())).rejects.toBeInstanceOf(ProviderUnavailable);
+  });
+});
+
+describe('the amount given back for a job that stopped', () => {
+  const order = {
+    price_minor: 200,
+    currency: 'PLN',
+    discount_percent: 50,
+    mono_price_minor: 100,
+    color_price_minor: 300,
+  };
+  it('comes from the prices frozen on the order, without the printer', () => {
+    // 1 mono + 1 colour page paid at 50 %: 200; one mono page printed (50 at 50 %) is kept.
+    expect(refundAmountOf(t.ctx, order, undefined, { mono: 1, colour: 0 })).toBe(150);
+    expect(
+      refundAmountOf(
+        t.ctx,
+        order,
+        { express_mono_price_minor: 1, express_color_price_minor: 1 },
+        { mono: 1, colour: 0 },
+      ),
+    ).toBe(150);
+  });
+  it('refuses (never skips) an order without frozen prices whose printer is gone', () => {
+    const older = { ...order, mono_price_minor: null, color_price_minor: null };
+    expect(() => refundAmountOf(t.ctx, older, undefined, { mono: 1, colour: 0 })).toThrow();
   });
 });
 

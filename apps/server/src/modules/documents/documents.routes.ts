@@ -6,7 +6,7 @@ import type { TAppContext } from '../../context';
 import type { TDocumentRow, TPrintjobRow } from '../../db/schema';
 import { notFound, unauthorized } from '../../http/errors';
 import { byPerson, rateLimited } from '../../http/rate-limit';
-import { findPrintjob, presentDocument } from '../printjobs';
+import { presentDocument } from '../printjobs';
 import {
   documentPagePng,
   findOwnDocument,
@@ -63,8 +63,7 @@ export function registerDocumentRoutes(root: FastifyInstance, ctx: TAppContext):
       if (!request.user) throw unauthorized();
       const removed = await removeDocument(ctx, request.user, request.params.id);
       if (!removed) return null;
-      const job = await findPrintjob(ctx.db, removed.printjob_id);
-      return present(removed, job, request.locale);
+      return present(removed.document, removed.job, request.locale);
     },
   );
 

@@ -193,20 +193,21 @@ export async function removeDocument(
   ctx: TAppContext,
   user: TUserRow,
   id: number,
-): Promise<TDocumentRow | null> {
+): Promise<{ job: TPrintjobRow; document: TDocumentRow } | null> {
   const removed = await ctx.db.transaction().execute(async (trx) => {
     const doc = await findDocumentOfUser(trx, id, user.id);
     if (!doc) throw notFound();
+    let job: TPrintjobRow;
     try {
-      await lockEditablePrintjob(trx, user, doc.printjob_id);
+      job = await lockEditablePrintjob(trx, user, doc.printjob_id);
     } catch (err) {
       if (err instanceof AppError && err.statusCode === 409) return null;
       throw err;
     }
     await deleteDocument(trx, doc.id);
-    return doc;
+    return { job, document: doc };
   });
-  if (removed) await removeFiles(ctx, removed);
+  if (removed) await removeFiles(ctx, removed.document);
   return removed;
 }
 

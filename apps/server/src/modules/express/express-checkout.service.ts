@@ -31,13 +31,14 @@ import {
   type TExpressOrderRow,
 } from './express-orders.repo';
 import {
+  expressPricesOf,
   orderPrinter,
   presentPrice,
   priceOf,
   pricedOrderJob,
   usableDiscountCode,
 } from './express-pricing.service';
-import { expressOrderUrl, expressPricesOf } from './express-refunds.service';
+import { expressOrderUrl } from './express.presenter';
 import { guestOf, orderByToken } from './express.service';
 import { moveExpressOrder, type TExpressActor } from './express-transition.service';
 

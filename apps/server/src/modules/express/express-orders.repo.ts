@@ -1,5 +1,4 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import { EXPRESS_PAID_STATUSES } from '@printomat/shared';
 import type { TDb } from '../../db/database';
 import type {
   TExpressOrderStatus,
@@ -70,10 +69,6 @@ export function lockOrderJob(db: TDb, printjobId: number) {
 
 export function findOrderByToken(db: TDb, token: string) {
   return db.selectFrom('express_orders').selectAll().where('token', '=', token).executeTakeFirst();
-}
-
-export function findOrderById(db: TDb, id: number) {
-  return db.selectFrom('express_orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export function lockOrderByToken(db: TDb, token: string) {
@@ -188,17 +183,6 @@ export async function incrementDiscountUses(db: TDb, codeId: number): Promise<vo
     .set((eb) => ({ uses: eb('uses', '+', 1) }))
     .where('id', '=', codeId)
     .execute();
-}
-
-/** Paid orders of a code (what a refunded order used too): for tests and the admin's view. */
-export async function countPaidOrdersOfCode(db: TDb, codeId: number): Promise<number> {
-  const row = await db
-    .selectFrom('express_orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('discount_code_id', '=', codeId)
-    .where('status', 'in', [...EXPRESS_PAID_STATUSES, 'refunded'])
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 export function findRefundOfOrder(db: TDb, orderId: number) {

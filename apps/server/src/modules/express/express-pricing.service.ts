@@ -1,4 +1,9 @@
-import { expressPrice, type TExpressPrice, type TExpressPriceBreakdown } from '@printomat/shared';
+import {
+  expressPrice,
+  type TExpressPrice,
+  type TExpressPriceBreakdown,
+  type TExpressPrices,
+} from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
 import type { TPrinterRow } from '../../db/schema';
@@ -20,7 +25,19 @@ import {
   type TDiscountCodeRow,
   type TExpressOrderRow,
 } from './express-orders.repo';
-import { expressPricesOf } from './express-refunds.service';
+
+/** A printer's express page prices: its own, else the configured defaults. */
+export function expressPricesOf(
+  ctx: Pick<TAppContext, 'config'>,
+  printer: Pick<TPrinterRow, 'express_mono_price_minor' | 'express_color_price_minor'>,
+  currency: string,
+): TExpressPrices {
+  return {
+    monoMinor: printer.express_mono_price_minor ?? ctx.config.express.monoPriceMinor,
+    colorMinor: printer.express_color_price_minor ?? ctx.config.express.colorPriceMinor,
+    currency,
+  };
+}
 
 /** Today in UTC as YYYY-MM-DD: a code works through its expiration date (as the admin shows it). */
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);

@@ -164,8 +164,10 @@ export async function onExpressPrintjobEnded(
   const documents = await listDocumentsOfPrintjob(trx, job.id);
   const priced = pricedJob(job, documents);
   const { split } = chargeOfFaces(priced.documents, priced.settings, faces);
-  const printer = await findPrinterById(trx, order.printer_id);
-  if (!printer) return;
+  // The prices are frozen on the order at checkout; the printer row is only asked for older
+  // orders without them (refundAmountOf throws rather than skip the refund when it is gone).
+  const needsPrinter = order.mono_price_minor === null || order.color_price_minor === null;
+  const printer = needsPrinter ? await findPrinterById(trx, order.printer_id) : undefined;
   const amount = refundAmountOf(ctx, order, printer, split);
   const reason = byAdmin ? 'admin_failed' : 'printer_failed';
   const after = await refundExpressOrder(ctx, trx, failed, reason, amount, actor);
@@ -199,12 +201,18 @@ export async function deleteExpressOrderDocuments(
   ctx: TAppContext,
   orderId: number,
 ): Promise<void> {
-  const order = await ctx.db.transaction().execute((trx) => lockOrderById(trx, orderId));
-  if (!order || order.documents_deleted_at || !ENDED.has(order.status)) return;
-  const due = documentsDeleteAt(ctx, order);
-  if (!due || due.getTime() > ctx.now().getTime()) return;
-  if (order.printjob_id !== null) await deleteDocumentFilesOfPrintjob(ctx, order.printjob_id);
-  await updateOrder(ctx.db, order.id, { documents_deleted_at: ctx.now() });
+  // Decided and recorded under the order's lock, so an administrator's reset (which refuses once
+  // documents_deleted_at is set) cannot reopen the order between the check and the deletion; the
+  // files go after commit, outside the transaction.
+  const order = await ctx.db.transaction().execute(async (trx) => {
+    const locked = await lockOrderById(trx, orderId);
+    if (!locked || locked.documents_deleted_at || !ENDED.has(locked.status)) return null;
+    const due = documentsDeleteAt(ctx, locked);
+    if (!due || due.getTime() > ctx.now().getTime()) return null;
+    await updateOrder(trx, locked.id, { documents_deleted_at: ctx.now() });
+    return locked;
+  });
+  if (order?.printjob_id != null) await deleteDocumentFilesOfPrintjob(ctx, order.printjob_id);
 }
 
 /**

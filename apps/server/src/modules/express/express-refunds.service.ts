@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expressRefundMinor, type TExpressPrices } from '@printomat/shared';
+import { expressRefundMinor } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
 import type { TPrinterRow, TRefundReason } from '../../db/schema';
@@ -11,6 +11,8 @@ import { ProviderUnavailable, type TRefundResult } from '../payments/payment-pro
 import { paymentProviders } from '../payments/provider-registry';
 import { EXPRESS_REFUND_JOB, refundRecheckDelayMs, scheduleDocumentDeletion } from './express-jobs';
 import type { TExpressOrderRow } from './express-orders.repo';
+import { expressPricesOf } from './express-pricing.service';
+import { expressOrderUrl } from './express.presenter';
 import {
   findCompletedPaymentOfOrder,
   findOrderForRefundMail,
@@ -23,23 +25,6 @@ import { moveExpressOrder, type TExpressActor } from './express-transition.servi
 
 const newRefundReference = () => `re_${randomBytes(16).toString('base64url')}`;
 
-/** The order's page, where the provider returns the guest and the e-mails link to. */
-export const expressOrderUrl = (publicUrl: string, token: string) =>
-  `${publicUrl}/express/orders/${token}`;
-
-/** A printer's express page prices: its own, else the configured defaults. */
-export function expressPricesOf(
-  ctx: Pick<TAppContext, 'config'>,
-  printer: Pick<TPrinterRow, 'express_mono_price_minor' | 'express_color_price_minor'>,
-  currency: string,
-): TExpressPrices {
-  return {
-    monoMinor: printer.express_mono_price_minor ?? ctx.config.express.monoPriceMinor,
-    colorMinor: printer.express_color_price_minor ?? ctx.config.express.colorPriceMinor,
-    currency,
-  };
-}
-
 /**
  * What goes back to a guest whose job stopped after `printed` faces came out: the price paid
  * less those faces at the page prices of the checkout and the order's discount (all of it when nothing
@@ -51,16 +36,23 @@ export function refundAmountOf(
     TExpressOrderRow,
     'price_minor' | 'currency' | 'discount_percent' | 'mono_price_minor' | 'color_price_minor'
   >,
-  printer: Pick<TPrinterRow, 'express_mono_price_minor' | 'express_color_price_minor'>,
+  printer: Pick<TPrinterRow, 'express_mono_price_minor' | 'express_color_price_minor'> | undefined,
   printed: { colour: number; mono: number },
 ): number {
   // The prices the guest paid at (frozen at checkout); the printer's only for older orders.
-  const current = expressPricesOf(ctx, printer, order.currency);
-  const prices = {
-    monoMinor: order.mono_price_minor ?? current.monoMinor,
-    colorMinor: order.color_price_minor ?? current.colorMinor,
-    currency: order.currency,
-  };
+  const { mono_price_minor: mono, color_price_minor: colour } = order;
+  const prices =
+    mono !== null && colour !== null
+      ? { monoMinor: mono, colorMinor: colour, currency: order.currency }
+      : printer
+        ? {
+            ...expressPricesOf(ctx, printer, order.currency),
+            ...(mono !== null ? { monoMinor: mono } : {}),
+            ...(colour !== null ? { colorMinor: colour } : {}),
+          }
+        : null;
+  // Never a silent "no refund": the caller's transaction rolls back and the job is retried.
+  if (!prices) throw new Error('express order without frozen prices and without its printer');
   return expressRefundMinor(order.price_minor, printed, prices, order.discount_percent);
 }
 

@@ -4,9 +4,8 @@ import { whyPrinterCannotPrint } from '../printers/printers.service';
 import { documentsDeleteAt } from './express-jobs';
 import { findRefundOfOrder, type TExpressOrderRow } from './express-orders.repo';
 import { currentPriceOf, orderPrinter } from './express-pricing.service';
-import { expressOrderUrl } from './express-refunds.service';
 import { getExpressPrinter, orderByToken, orderJobView } from './express.service';
-import { presentExpressOrder, presentOrderJob } from './express.presenter';
+import { expressOrderUrl, presentExpressOrder, presentOrderJob } from './express.presenter';
 
 /** Everything the order page shows, read fresh (the page polls it while something can change). */
 export async function expressOrderView(

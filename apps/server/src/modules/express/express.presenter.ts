@@ -9,6 +9,10 @@ import { presentJobView } from '../printjobs';
 import type { TJobView } from '../printjobs/printjobs.service';
 import type { TExpressOrderRow, TRefundRow } from './express-orders.repo';
 
+/** The order's page, where the provider returns the guest and the e-mails link to. */
+export const expressOrderUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/express/orders/${token}`;
+
 /** The guest's job as the uploader shows it (the same shape as GET /ajax/printjobs/current). */
 export function presentOrderJob(view: TJobView, locale: TLocale, maxPages: number): TPrintjob {
   // A guest account has one job: there is no previous one to show.

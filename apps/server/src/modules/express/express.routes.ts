@@ -16,12 +16,9 @@ import {
 import type { TAppContext } from '../../context';
 import type { TDocumentRow, TPrintjobRow } from '../../db/schema';
 import { byIp, rateLimited } from '../../http/rate-limit';
-import { registerPaymentPurpose } from '../payments/payment-purposes';
 import { presentDocument } from '../printjobs';
 import { receiveDocumentUpload, sendPagePng } from '../documents';
-import { abandonDraftHandler, EXPRESS_ABANDON_JOB } from './express-abandon';
 import { checkoutOrder, quoteOrder } from './express-checkout.service';
-import { expressPaymentPurpose } from './express-payments.service';
 import { expressOrderView } from './express-view.service';
 import {
   createExpressOrder,
@@ -46,8 +43,6 @@ const ZDocumentParams = z.object({ token: zToken, id: z.coerce.number().int().po
  */
 export function registerExpressRoutes(root: FastifyInstance, ctx: TAppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  registerPaymentPurpose('express_order', expressPaymentPurpose);
-  ctx.worker.register(EXPRESS_ABANDON_JOB, abandonDraftHandler(ctx));
   const limits = ctx.config.rateLimits;
   // Each order is a guest account: opening them is limited per address.
   const orderLimited = rateLimited(root, ctx, [
@@ -63,6 +58,21 @@ export function registerExpressRoutes(root: FastifyInstance, ctx: TAppContext): 
         return typeof token === 'string' ? `express:${token}` : null;
       },
     },
+  ]);
+  // Discount codes must not be guessable by trying them: a quote or checkout naming a code counts
+  // against the printer-code limits (per address and per order); one that succeeds is not counted.
+  const byOrderWithCode = (request: FastifyRequest) => {
+    const token = (request.params as { token?: unknown }).token;
+    const code = (request.body as { discount_code?: unknown } | undefined)?.discount_code;
+    return typeof token === 'string' && typeof code === 'string' && code !== ''
+      ? `express:${token}`
+      : null;
+  };
+  const byIpWithCode = (request: FastifyRequest) =>
+    byOrderWithCode(request) === null ? null : byIp(request);
+  const discountCodeLimited = rateLimited(root, ctx, [
+    { bucket: 'discount_code:ip', rule: limits.codePerIp, key: byIpWithCode },
+    { bucket: 'discount_code:express', rule: limits.codePerPerson, key: byOrderWithCode },
   ]);
   const present = (document: TDocumentRow, job: TPrintjobRow, locale: FastifyRequest['locale']) =>
     presentDocument(document, job, locale, ctx.config.maxPagesPerDocument);
@@ -214,8 +224,13 @@ export function registerExpressRoutes(root: FastifyInstance, ctx: TAppContext): 
         body: ZExpressQuoteInput,
         response: { 200: ZExpressPrice },
       },
+      preHandler: discountCodeLimited,
     },
-    (request) => quoteOrder(ctx, request.params.token, request.body),
+    async (request) => {
+      const price = await quoteOrder(ctx, request.params.token, request.body);
+      await discountCodeLimited.refund(request);
+      return price;
+    },
   );
 
   app.post(
@@ -229,6 +244,7 @@ export function registerExpressRoutes(root: FastifyInstance, ctx: TAppContext): 
         body: ZExpressCheckoutInput,
         response: { 200: ZExpressCheckoutResult },
       },
+      preHandler: discountCodeLimited,
     },
     async (request) => {
       const { order, redirectUrl } = await checkoutOrder(
@@ -237,6 +253,7 @@ export function registerExpressRoutes(root: FastifyInstance, ctx: TAppContext): 
         request.body,
         request.locale,
       );
+      await discountCodeLimited.refund(request);
       return {
         redirect_url: redirectUrl,
         order: await expressOrderView(ctx, order.token, request.locale),

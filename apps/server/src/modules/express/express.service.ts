@@ -26,7 +26,7 @@ import {
   linkPrintjobToOrder,
   type TExpressOrderRow,
 } from './express-orders.repo';
-import { expressPricesOf } from './express-refunds.service';
+import { expressPricesOf } from './express-pricing.service';
 import { expressTransitionError } from './express-errors';
 
 /** Guest accounts live under the reserved `.invalid` domain: nothing is ever mailed there. */
@@ -186,7 +186,7 @@ export async function removeFromOrder(
   const removed = await removeDocument(ctx, guest, documentId);
   // Not removable although a draft: the checkout locked the job meanwhile.
   if (!removed) throw expressTransitionError('not_draft');
-  return removed;
+  return removed.document;
 }
 
 export async function setCopiesInOrder(

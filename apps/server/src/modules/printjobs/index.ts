@@ -9,25 +9,16 @@ export {
   listDocumentsOfPrintjob,
 } from './printjobs.repo';
 export { failureReason, presentDocument, presentJobView } from './printjobs.presenter';
-export {
-  chargeOfFaces,
-  documentCostOf,
-  pricedDocuments,
-  pricedJob,
-  settingsOf,
-  type TPricedJob,
-} from './priced-job';
+export { chargeOfFaces, pricedJob, type TPricedJob } from './priced-job';
 // Changing a job: its status only through changePrintjobStatus, inside withPrintjobTransaction,
 // which runs the change's effects (owner's pages, printer's agent, mail) after commit.
 export { changePrintjobStatus, markPrintjobPrintingStarted } from './printjob-status.service';
 export {
   onPrintjobEnded,
-  runPrintjobEffects,
   withdrawalEffects,
   withPrintjobTransaction,
   PrintjobEffects,
   type TPrintjobEffect,
-  type TPrintjobEndReaction,
 } from './printjob-effects';
 // Jobs paid in money (express orders): released without a page reservation.
 export { failPaidPrintjob, releasePaidPrintjob, resetPaidPrintjob } from './paid-release.service';

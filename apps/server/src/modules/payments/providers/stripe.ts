@@ -108,6 +108,22 @@ function toProviderError(error: unknown): ProviderUnavailable {
   );
 }
 
+/**
+ * Stripe refusing the request itself (4xx invalid request: already fully refunded, amount too
+ * large, no such payment): asking again cannot help, so it is the refund's failure, with Stripe's
+ * code. Network errors, 5xx, rate limits and a bad key stay ProviderUnavailable (retried).
+ */
+function refusedRefund(error: unknown): TRefundResult | null {
+  if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return null;
+  const status = error.statusCode ?? 0;
+  if (status < 400 || status >= 500 || status === 429) return null;
+  return {
+    providerReference: null,
+    status: 'failed',
+    failureCode: error.code ?? 'invalid_request',
+  };
+}
+
 function headerValue(value: string | string[] | undefined): string | undefined {
   if (Array.isArray(value)) return value.length === 1 ? value[0] : undefined;
   return value;
@@ -340,25 +356,28 @@ export function createStripeProvider(options: TStripeProviderOptions): TStripePr
      * stored); the refund reference is the idempotency key, so a retried call never refunds twice.
      */
     async refund(request: TRefundRequest): Promise<TRefundResult> {
-      const session = await call(() =>
-        stripe.checkout.sessions.retrieve(request.paymentProviderReference),
-      );
-      const intent =
-        typeof session.payment_intent === 'string'
-          ? session.payment_intent
-          : (session.payment_intent?.id ?? null);
-      if (!intent) return { providerReference: null, status: 'failed', failureCode: 'no_payment' };
-      const refund = await call(() =>
-        stripe.refunds.create(
+      try {
+        const session = await stripe.checkout.sessions.retrieve(request.paymentProviderReference);
+        const intent =
+          typeof session.payment_intent === 'string'
+            ? session.payment_intent
+            : (session.payment_intent?.id ?? null);
+        if (!intent)
+          return { providerReference: null, status: 'failed', failureCode: 'no_payment' };
+        const refund = await stripe.refunds.create(
           {
             payment_intent: intent,
             amount: request.amountMinor,
             metadata: { reference: request.reference, payment: request.paymentReference },
           },
           { idempotencyKey: stripeIdempotencyKey.refund(request.reference) },
-        ),
-      );
-      return refundResultOf(refund);
+        );
+        return refundResultOf(refund);
+      } catch (error) {
+        const refused = refusedRefund(error);
+        if (refused) return refused;
+        throw toProviderError(error);
+      }
     },
 
     async refundStatus(providerReference: string): Promise<TRefundResult> {
