@@ -22,7 +22,7 @@ import { CertificatePins } from './ipp/certificate-pins.js';
 import { linkTrouble } from './ipp/link-trouble.js';
 import type { TPrinterCredentials } from './ipp/transport.js';
 import { Journal, type TJournalEntry, journalKey, keyOfEntry } from './journal.js';
-import { TroubleClock, deviceTrouble } from './print/device-trouble.js';
+import { TroubleClock, deviceTrouble, readDeviceTrouble } from './print/device-trouble.js';
 import { RenderError, ghostscriptVersion } from './print/ghostscript.js';
 import { planPrint } from './print/plan.js';
 import { type PreparedDocument, prepareDocument } from './print/prepare.js';
@@ -544,10 +544,11 @@ export class PrinterAgent {
     try {
       for (;;) {
         if (this.isStopped(entry)) return await drop();
-        // A device in error takes nothing: the job fails once the trouble lasted the limit.
-        const now = await deviceTrouble(this.ipp);
+        // A device in error takes nothing: the job fails once the trouble lasted the limit, or at
+        // once when only an operator can help (changed certificate, refused login).
+        const now = await readDeviceTrouble(this.ipp);
         if (now !== null) {
-          if (trouble.note(now)) return await giveUp(now);
+          if (now.operatorNeeded || trouble.note(now.summary)) return await giveUp(now.summary);
           await sleep(1_000);
           continue;
         }

@@ -103,9 +103,10 @@ export function parseConfigText(text: string, file: string): Partial<Record<TKey
 async function readConfigFile(
   configPath: string | undefined,
   env: NodeJS.ProcessEnv,
+  defaultPath: string,
 ): Promise<{ file: string | null; values: Partial<Record<TKey, string>> }> {
   const explicit = configPath ?? env.PRINTOMAT_AGENT_CONFIG;
-  const file = path.resolve(explicit ?? DEFAULT_CONFIG_FILE);
+  const file = path.resolve(explicit ?? defaultPath);
   let text: string;
   try {
     text = await fs.readFile(file, 'utf8');
@@ -136,12 +137,20 @@ function checkUrl(value: string, name: string, schemes: string[], problems: stri
     problems.push(`${name} must start with ${schemes.map((s) => `${s}//`).join(' or ')}: ${value}`);
 }
 
-/** The settings from the config file and the environment; throws ConfigError listing problems. */
+/**
+ * The settings from the config file and the environment; throws ConfigError listing problems.
+ * `defaultConfigPath` (DEFAULT_CONFIG_FILE unless given) is read when it exists and no file is
+ * named; tests name a path of their own so the machine's /etc does not decide the outcome.
+ */
 export async function loadConfig(
-  options: { configPath?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { configPath?: string; env?: NodeJS.ProcessEnv; defaultConfigPath?: string } = {},
 ): Promise<TAgentSettings> {
   const env = options.env ?? process.env;
-  const { file, values } = await readConfigFile(options.configPath, env);
+  const { file, values } = await readConfigFile(
+    options.configPath,
+    env,
+    options.defaultConfigPath ?? DEFAULT_CONFIG_FILE,
+  );
   const get = (key: TKey): string | undefined => {
     const value = env[key] ?? values[key];
     return value === undefined || value.trim() === '' ? undefined : value.trim();

@@ -74,6 +74,7 @@ describe('agent configuration', () => {
 
   it('works from the environment alone when no file is named and the default is absent', async () => {
     const settings = await loadConfig({
+      defaultConfigPath: path.join(dir, 'absent', 'printomat-agent.conf'),
       env: {
         PRINTOMAT_SERVER_URL: 'https://printomat.example',
         PRINTOMAT_MINION_ID: 'kiosk-2',

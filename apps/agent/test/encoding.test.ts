@@ -202,7 +202,7 @@ describe('IPP encoding', () => {
     expect(parsePrinterAttributes(printer)).toEqual({
       state: 'processing',
       reasons: ['media-low-warning', 'toner-low-report'],
-      inputTrays: ['main', 'manual'],
+      inputTrays: ['type=sheetFeedAutoRemovableTray;name=main', 'type=sheetFeedManual;name=manual'],
       supplies: [
         { type: 'wasteToner', level: 25, description: 'Toner Waste Tank' },
         { type: 'toner', color: 'black', level: 75, description: 'Black Toner' },

@@ -36,7 +36,7 @@ describe('IPP client against ippeveprinter', () => {
     const client = createIppClient(printer.uri);
     const status = await client.getPrinter();
     expect(status.state).toBe('idle');
-    expect(status.inputTrays).toContain('main');
+    expect(status.inputTrays).toContainEqual(expect.stringContaining('name=main'));
     expect(status.supplies).toContainEqual(
       expect.objectContaining({ type: 'toner', color: 'black', level: expect.any(Number) }),
     );

@@ -13,7 +13,7 @@ import { CertificatePins, PrinterCertificateChangedError } from '../src/ipp/cert
 import { type PrintJobAttributes, createIppClient } from '../src/ipp/ipp-client.js';
 import { PrinterAuthError } from '../src/ipp/transport.js';
 import { type TestPrinter, startTestPrinter } from '../src/kiosk/ipp-printer.js';
-import { deviceTrouble } from '../src/print/device-trouble.js';
+import { deviceTrouble, readDeviceTrouble } from '../src/print/device-trouble.js';
 
 const attrs: PrintJobAttributes = {
   jobName: 'tls-job',
@@ -93,6 +93,8 @@ describe('ipps:// printers: the certificate pinned on first use', () => {
     // Nothing reached the printer: the document was not sent.
     expect(await printer.printedJobs()).toEqual([]);
     expect(await deviceTrouble(client)).toMatch(/TLS certificate is not the pinned one/);
+    // Waiting cannot help: a job waiting for the printer fails at once, not after 45 s.
+    expect(await readDeviceTrouble(client)).toMatchObject({ operatorNeeded: true });
 
     // The agent says so: in its log (once) and in the status the server shows.
     const log = recordingLog();

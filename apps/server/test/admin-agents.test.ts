@@ -132,3 +132,62 @@ describe('attaching a detected agent to a printer that has another minion id', (
     fresh.close();
   });
 });
+
+describe('a new agent secret with a minion id another printer holds', () => {
+  const agentColumnsOf = (printerId: number) =>
+    t.ctx.db
+      .selectFrom('printers')
+      .select(['minion_id', 'agent_secret_hash', 'api_version', 'updated_at'])
+      .where('id', '=', printerId)
+      .executeTakeFirstOrThrow();
+
+  it('is refused in the admin’s language, naming that printer, and changes neither printer', async () => {
+    const holder = printers[2] as (typeof printers)[0];
+    const other = printers[1] as (typeof printers)[0];
+    const holderBefore = await agentColumnsOf(holder.id);
+    const otherBefore = await agentColumnsOf(other.id);
+    expect(holderBefore.minion_id).toBe('kiosk-with-secret');
+
+    const english = await admin.post(`/api/admin/printers/${other.id}/agent_secret`, {
+      minion_id: 'kiosk-with-secret',
+    });
+    expect(english.statusCode).toBe(409);
+    expect(english.json().message).toBe(
+      `Minion ID kiosk-with-secret is set on ${holder.name}: attach the agent to that printer, or remove the minion ID there first.`,
+    );
+    const polishAdmin = await signInDemoAdmin(t.app, 'pl');
+    const polish = await polishAdmin.post(`/api/admin/printers/${other.id}/agent_secret`, {
+      minion_id: 'kiosk-with-secret',
+    });
+    expect(polish.statusCode).toBe(409);
+    expect(polish.json().message).toBe(
+      `Minion ID kiosk-with-secret jest ustawiony w drukarce ${holder.name}: przypisz agenta do tej drukarki albo najpierw usuń tam minion ID.`,
+    );
+
+    expect(await agentColumnsOf(holder.id)).toEqual(holderBefore);
+    expect(await agentColumnsOf(other.id)).toEqual(otherBefore);
+  });
+
+  it('given to two printers at once, goes to one of them and is refused to the other', async () => {
+    const [first, second] = [printers[0], printers[1]] as [
+      (typeof printers)[0],
+      (typeof printers)[0],
+    ];
+    const results = await Promise.allSettled([
+      issueAgentSecret(t.ctx, null, first.id, 'kiosk-both-admins'),
+      issueAgentSecret(t.ctx, null, second.id, 'kiosk-both-admins'),
+    ]);
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({
+      statusCode: 409,
+      code: 'minion_id_taken',
+    });
+    const holders = await t.ctx.db
+      .selectFrom('printers')
+      .select('id')
+      .where('minion_id', '=', 'kiosk-both-admins')
+      .execute();
+    expect(holders).toHaveLength(1);
+  });
+});

@@ -80,7 +80,10 @@ export interface PrinterSupply {
 export interface PrinterStatus {
   state: 'idle' | 'processing' | 'stopped';
   reasons: string[];
-  /** Tray names (the `name=` field of printer-input-tray), or the raw text when it has none. */
+  /**
+   * The printer-input-tray texts as the printer gives them (`type=...;maxcapacity=250;level=25;
+   * name=main;`): the server decides low paper from level / maxcapacity, the admin page shows them.
+   */
   inputTrays: string[];
   supplies: PrinterSupply[];
   markers: Array<{ name: string; level: number; color?: string }>;
@@ -154,9 +157,7 @@ export function parsePrinterAttributes(attrs: IppAttributes): PrinterStatus {
   const stateNum = num(attrs, 'printer-state');
   const state = (stateNum !== null ? PRINTER_STATES[stateNum] : undefined) ?? 'stopped';
   const reasons = strings(attrs, 'printer-state-reasons').filter((r) => r !== 'none');
-  const inputTrays = strings(attrs, 'printer-input-tray').map(
-    (t) => parseKeyValueText(t).name ?? t,
-  );
+  const inputTrays = strings(attrs, 'printer-input-tray');
   const descriptions = strings(attrs, 'printer-supply-description');
   const supplies = strings(attrs, 'printer-supply').map((text, i): PrinterSupply => {
     const kv = parseKeyValueText(text);

@@ -9,16 +9,32 @@ import { linkTrouble } from '../ipp/link-trouble.js';
  * (printer-condition.ts in the shared package).
  */
 export async function deviceTrouble(ipp: IppClient): Promise<string | null> {
+  return (await readDeviceTrouble(ipp))?.summary ?? null;
+}
+
+/**
+ * As deviceTrouble, telling also whether waiting can help: a changed printer certificate or a
+ * refused login (link-trouble.ts) stays until an operator acts, so a job fails at once.
+ */
+export async function readDeviceTrouble(
+  ipp: IppClient,
+): Promise<{ summary: string; operatorNeeded: boolean } | null> {
   let status;
   try {
     status = await ipp.getPrinter();
   } catch (err) {
-    return linkTrouble(err)?.summary ?? 'printer unreachable';
+    const link = linkTrouble(err);
+    return link
+      ? { summary: link.summary, operatorNeeded: true }
+      : { summary: 'printer unreachable', operatorNeeded: false };
   }
   const condition = printerCondition(status);
   if (condition.kind !== 'error') return null;
   const reasons = status.reasons.length > 0 ? ` (${status.reasons.join(', ')})` : '';
-  return `printer in error: ${condition.problem.replace(/_/g, ' ')}${reasons}`;
+  return {
+    summary: `printer in error: ${condition.problem.replace(/_/g, ' ')}${reasons}`,
+    operatorNeeded: false,
+  };
 }
 
 /**

@@ -2,7 +2,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZPublicPrinter } from '@printomat/shared';
 import { buildSession, clearCookies, jsonResponse, mockFetch } from '../test/fetch-mock';
-import { ApiError, ApiResponseMismatch, api, readCookie, setCsrfFallback } from './client';
+import {
+  ApiError,
+  ApiResponseMismatch,
+  api,
+  errorMessage,
+  readCookie,
+  setCsrfFallback,
+} from './client';
 import { fetchSession } from './session';
 
 describe('api client', () => {
@@ -116,6 +123,26 @@ describe('api client', () => {
     await expect(fetchSession()).rejects.toThrow(
       'GET /api/session: the answer does not match its schema: locale: invalid',
     );
+  });
+
+  it('shows only the server message of a failed request; anything else gets the fallback', async () => {
+    mockFetch({
+      'POST /api/thing': () =>
+        jsonResponse(409, { message: 'Drukarka jest wyłączona.', code: 'x' }),
+      'GET /api/session': () => new Response('<html>Bad gateway</html>', { status: 502 }),
+    });
+    const refused = await api.post('/api/thing').catch((e: unknown) => e);
+    expect(errorMessage(refused, 'Spróbuj ponownie.')).toBe('Drukarka jest wyłączona.');
+    const proxied = await api.get('/api/session').catch((e: unknown) => e);
+    expect(errorMessage(proxied, 'Spróbuj ponownie.')).toBe('Spróbuj ponownie.');
+    // Developer English (a bug, a schema mismatch, a browser error) never reaches the person.
+    expect(errorMessage(new TypeError('Failed to fetch'), 'Spróbuj ponownie.')).toBe(
+      'Spróbuj ponownie.',
+    );
+    expect(
+      errorMessage(new ApiResponseMismatch('GET /x', ['id: invalid']), 'Spróbuj ponownie.'),
+    ).toBe('Spróbuj ponownie.');
+    expect(errorMessage(undefined, 'Spróbuj ponownie.')).toBe('Spróbuj ponownie.');
   });
 
   it('reads one cookie among several', () => {

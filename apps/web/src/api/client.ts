@@ -13,6 +13,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What to tell the person about a failed request: the server's message (already in their
+ * language) of an `ApiError`, else `fallback` (a translated text). Anything else (a bug, a
+ * schema mismatch, a browser error) carries developer English and is never shown.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
 export type THttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**

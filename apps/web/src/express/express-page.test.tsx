@@ -7,6 +7,7 @@ import { buildPrintjob } from '../test/printing-fixtures';
 import { renderApp } from '../test/render-app';
 import { goToProvider } from '../payments/payments-api';
 import type * as TPaymentsApi from '../payments/payments-api';
+import { orderIsLive } from './express-order-page';
 import {
   buildExpressDocument,
   buildExpressOrder,
@@ -199,6 +200,67 @@ describe('express page', () => {
       method: 'card',
     });
     expect(typeof body?.idempotency_key).toBe('string');
+  });
+
+  it('a code typed but not applied is applied on Pay; the next Pay pays with it', async () => {
+    window.localStorage.setItem('printomat.express.5', TOKEN);
+    const { requests } = mockFetch({
+      'GET /api/session': () => jsonResponse(200, buildSession()),
+      'GET /ajax/express/printers/5': () => jsonResponse(200, buildExpressPrinter()),
+      [`GET ${ORDER_PATH}`]: () => jsonResponse(200, buildExpressOrder()),
+      [`POST ${ORDER_PATH}/quote`]: () =>
+        jsonResponse(
+          200,
+          buildExpressPrice({
+            discount_code: 'HALF',
+            discount_percent: 50,
+            discount_minor: 125,
+            total_minor: 125,
+          }),
+        ),
+      [`POST ${ORDER_PATH}/checkout`]: () =>
+        jsonResponse(200, {
+          redirect_url: 'http://printomat.test/dev/sandbox/pay/abc',
+          order: buildExpressOrder({ status: 'awaiting_payment' }),
+        }),
+    });
+    renderApp('/express/5');
+
+    fireEvent.change(await screen.findByLabelText('Discount code'), {
+      target: { value: 'half' },
+    });
+    fireEvent.click(screen.getByTestId('express-method-card'));
+    fireEvent.click(screen.getByTestId('express-pay'));
+    // The first Pay applies the code and shows its price: nothing is paid yet.
+    expect((await screen.findByTestId('express-code-applied')).textContent).toBe(
+      'Code HALF: 50 % off',
+    );
+    await waitFor(() => expect(txt(screen.getByTestId('express-pay'))).toBe('Pay PLN 1.25'));
+    expect(bodyOf(requests, '/quote')).toEqual({ discount_code: 'HALF' });
+    expect(bodyOf(requests, '/checkout')).toBeUndefined();
+    expect(goToProvider).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByTestId('express-pay'));
+    await waitFor(() =>
+      expect(goToProvider).toHaveBeenCalledWith('http://printomat.test/dev/sandbox/pay/abc'),
+    );
+    expect(bodyOf(requests, '/checkout')).toMatchObject({ discount_code: 'HALF', method: 'card' });
+  });
+
+  it('a saved order that cannot be read is reported, not replaced by a new one', async () => {
+    window.localStorage.setItem('printomat.express.5', TOKEN);
+    mockFetch({
+      'GET /api/session': () => jsonResponse(200, buildSession()),
+      'GET /ajax/express/printers/5': () => jsonResponse(200, buildExpressPrinter()),
+      [`GET ${ORDER_PATH}`]: () =>
+        jsonResponse(500, { message: 'Something went wrong.', code: 'internal' }),
+    });
+    renderApp('/express/5');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This page could not be loaded. Please reload it.',
+    );
+    expect(screen.queryByTestId('file-input')).toBeNull();
+    expect(window.localStorage.getItem('printomat.express.5')).toBe(TOKEN);
   });
 
   it('a 100 % code needs no payment: straight to the order page', async () => {
@@ -397,6 +459,28 @@ describe('express order page', () => {
     await waitFor(() => expect(location.pathname).toBe('/express/5'));
     expect(window.localStorage.getItem('printomat.express.5')).toBe(TOKEN);
     expect(await screen.findByTestId('express-pay')).toBeTruthy();
+  });
+
+  it('a failed order stays live only until its refund is decided', () => {
+    const refund = {
+      amount_minor: 250,
+      currency: 'PLN',
+      reason: 'printer_failed',
+    } as const;
+    expect(orderIsLive(buildExpressOrder({ status: 'failed', refund: null }))).toBe(true);
+    expect(
+      orderIsLive(
+        buildExpressOrder({ status: 'failed', refund: { ...refund, status: 'pending' } }),
+      ),
+    ).toBe(true);
+    expect(
+      orderIsLive(
+        buildExpressOrder({ status: 'failed', refund: { ...refund, status: 'succeeded' } }),
+      ),
+    ).toBe(false);
+    expect(
+      orderIsLive(buildExpressOrder({ status: 'failed', refund: { ...refund, status: 'failed' } })),
+    ).toBe(false);
   });
 
   it('an unknown token is not found', async () => {

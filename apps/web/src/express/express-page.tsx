@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { MAX_FILE_SLOTS, type TDocument, type TExpressOrderView } from '@printomat/shared';
-import { ApiError } from '../api/client';
+import { ApiError, errorMessage } from '../api/client';
 import { PageTitle } from '../components/page-title';
 import { useLocale, useT } from '../i18n/use-t';
 import { DropZone, takeFiles } from '../print/upload-area';
@@ -143,11 +143,7 @@ function ExpressDraft({ printerId }: { printerId: number }) {
       setInitialFiles(files);
       setToken(created.token);
     } catch (error) {
-      setCreateError(
-        error instanceof ApiError && error.message
-          ? error.message
-          : t('express_page.errors.generic'),
-      );
+      setCreateError(errorMessage(error, t('express_page.errors.generic')));
     } finally {
       setCreating(false);
     }

@@ -1,15 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TDocument, TExpressOrderView } from '@printomat/shared';
+import { errorMessage } from '../api/client';
 import { useSession } from '../api/session';
 import { useT } from '../i18n/use-t';
 import { setUnloadWarning } from '../print/page-lifecycle';
 import { SettingsPanel } from '../print/settings-panel';
 import { takeFiles, UploadArea } from '../print/upload-area';
 import { useSettingsSync } from '../print/use-settings-sync';
-import { useUploads } from '../print/use-uploads';
+import { DEFAULT_MAX_UPLOAD_BYTES, useUploads } from '../print/use-uploads';
 import { removeExpressDocument } from './express-api';
-
-const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 /**
  * The signed-in uploader's parts on an express draft: the same document rows, upload queue with
@@ -77,11 +76,7 @@ export function ExpressUploader(props: {
       .then(refresh)
       .catch((error: unknown) => {
         setHidden((h) => new Set([...h].filter((id) => id !== doc.id)));
-        setRemoveError(
-          error instanceof Error && error.message
-            ? error.message
-            : t('express_page.errors.generic'),
-        );
+        setRemoveError(errorMessage(error, t('express_page.errors.generic')));
       });
   }
 

@@ -25,9 +25,7 @@ import { SettingsPanel } from './settings-panel';
 import { takeFiles, UploadArea } from './upload-area';
 import { useLivePrintjobEvents } from './use-live-printjob-events';
 import { useSettingsSync } from './use-settings-sync';
-import { useUploads } from './use-uploads';
-
-const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+import { DEFAULT_MAX_UPLOAD_BYTES, useUploads } from './use-uploads';
 
 /** The banner of a released or finished job: where it waits or prints, when the server says. */
 function jobStatusText(t: TTranslate, job: TPrintjob): string {

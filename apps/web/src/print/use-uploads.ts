@@ -3,6 +3,9 @@ import type { TDocument } from '@printomat/shared';
 import { ApiError } from '../api/client';
 import { useUploaderApi } from './uploader-api';
 
+/** The upload size limit until the session (`max_upload_bytes`) says the server's own. */
+export const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+
 export type TSlotState = 'waiting' | 'uploading' | 'not_uploaded';
 
 /** A file on its way to the server (documents already there come from the print job). */

@@ -6,6 +6,8 @@ import {
   type TAgentPrinterStatus,
 } from '@printomat/shared';
 import type { TAppContext } from '../../context';
+import type { TDb } from '../../db/database';
+import { isUniqueViolation } from '../../db/pg-errors';
 import type { TPrinterRow, TPrintjobRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { ipKey } from '../../http/rate-limit';
@@ -345,6 +347,38 @@ export async function recordUsage(
   });
 }
 
+/** A minion_id names one printer: another printer's is refused, naming that printer. */
+async function refuseMinionIdOfAnotherPrinter(
+  trx: TDb,
+  minionId: string,
+  printerId: number,
+): Promise<void> {
+  const holder = await findPrinterByMinionId(trx, minionId);
+  if (holder && holder.id !== printerId) throw minionIdTaken(minionId, holder.name);
+}
+
+function minionIdTaken(minionId: string, printerName: string): AppError {
+  return new AppError(409, 'minion_id_taken', 'admin_printers.errors.minion_id_taken', {
+    minion: minionId,
+    printer: printerName,
+  });
+}
+
+/**
+ * Another admin gave the same minion_id to another printer between our check and our write (two
+ * admins at once): the unique index refuses it, the transaction is rolled back, and the admin gets
+ * the same answer as when the check had seen it, naming the printer that won.
+ */
+async function rethrowMinionIdTaken(
+  ctx: TAppContext,
+  error: unknown,
+  minionId: string,
+): Promise<never> {
+  if (!isUniqueViolation(error)) throw error;
+  const holder = await findPrinterByMinionId(ctx.db, minionId);
+  throw minionIdTaken(minionId, holder?.name ?? minionId);
+}
+
 /**
  * An admin registers a detected agent as an existing printer: the printer takes the agent's
  * minion_id and secret and becomes API V3. The waiting agent is told to reconnect at once. A
@@ -358,33 +392,31 @@ export async function registerDetectedPrinter(
   minionId: string,
   printerId: number,
 ): Promise<TPrinterRow> {
-  const printer = await ctx.db.transaction().execute(async (trx) => {
-    const detected = await findDetectedPrinter(trx, minionId);
-    if (!detected) throw notFound();
-    const target = await findPrinterById(trx, printerId);
-    if (!target) throw notFound();
-    const holder = await findPrinterByMinionId(trx, minionId);
-    if (holder && holder.id !== target.id)
-      throw new AppError(409, 'minion_id_taken', 'admin_printers.errors.minion_id_taken', {
-        minion: minionId,
-        printer: holder.name,
+  const printer = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const detected = await findDetectedPrinter(trx, minionId);
+      if (!detected) throw notFound();
+      const target = await findPrinterById(trx, printerId);
+      if (!target) throw notFound();
+      await refuseMinionIdOfAnotherPrinter(trx, minionId, printerId);
+      const updated = await updatePrinterAgent(trx, printerId, {
+        minion_id: minionId,
+        agent_secret_hash: detected.secret_hash,
+        api_version: 3,
+        agent_status: detected.printer_info ? JSON.stringify(detected.printer_info) : null,
+        updated_at: ctx.now(),
       });
-    const updated = await updatePrinterAgent(trx, printerId, {
-      minion_id: minionId,
-      agent_secret_hash: detected.secret_hash,
-      api_version: 3,
-      agent_status: detected.printer_info ? JSON.stringify(detected.printer_info) : null,
-      updated_at: ctx.now(),
-    });
-    await deleteDetectedPrinter(trx, minionId);
-    await recordAudit(trx, {
-      actorUserId: adminUserId,
-      action: 'printer.register_agent',
-      subject: ['printer', printerId],
-      details: { minion_id: minionId, previous_minion_id: target.minion_id },
-    });
-    return updated;
-  });
+      await deleteDetectedPrinter(trx, minionId);
+      await recordAudit(trx, {
+        actorUserId: adminUserId,
+        action: 'printer.register_agent',
+        subject: ['printer', printerId],
+        details: { minion_id: minionId, previous_minion_id: target.minion_id },
+      });
+      return updated;
+    })
+    .catch((error: unknown) => rethrowMinionIdTaken(ctx, error, minionId));
   await ctx.events.publish(`printer:${printerId}`, {
     kind: 'printer_credentials_changed',
     printerId,
@@ -395,7 +427,8 @@ export async function registerDetectedPrinter(
 
 /**
  * Gives a printer a new agent secret (shown once, to be put into the agent's configuration);
- * the printer keeps its minion_id, or gets one. Agents holding the old secret are refused.
+ * the printer keeps its minion_id, or gets one. Agents holding the old secret are refused. A
+ * minion_id another printer holds is refused, naming that printer, as on registration.
  */
 export async function issueAgentSecret(
   ctx: TAppContext,
@@ -408,19 +441,23 @@ export async function issueAgentSecret(
   if (!printer) throw notFound();
   const id =
     minionId ?? printer.minion_id ?? `printer-${printerId}-${randomBytes(4).toString('hex')}`;
-  await ctx.db.transaction().execute(async (trx) => {
-    await setPrinterAgentSecret(trx, printerId, {
-      minion_id: id,
-      agent_secret_hash: hashAgentSecret(secret),
-      updated_at: ctx.now(),
-    });
-    await recordAudit(trx, {
-      actorUserId: adminUserId,
-      action: 'printer.issue_agent_secret',
-      subject: ['printer', printerId],
-      details: { minion_id: id },
-    });
-  });
+  await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      await refuseMinionIdOfAnotherPrinter(trx, id, printerId);
+      await setPrinterAgentSecret(trx, printerId, {
+        minion_id: id,
+        agent_secret_hash: hashAgentSecret(secret),
+        updated_at: ctx.now(),
+      });
+      await recordAudit(trx, {
+        actorUserId: adminUserId,
+        action: 'printer.issue_agent_secret',
+        subject: ['printer', printerId],
+        details: { minion_id: id },
+      });
+    })
+    .catch((error: unknown) => rethrowMinionIdTaken(ctx, error, id));
   // Links holding the old secret are closed at once, on every server process.
   await ctx.events.publish(`printer:${printerId}`, {
     kind: 'printer_credentials_changed',

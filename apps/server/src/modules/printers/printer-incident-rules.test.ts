@@ -42,9 +42,33 @@ describe('incidentsOfReport', () => {
       toner_low: null,
     });
     expect(kinds(status({ supplies: [{ type: 'wasteToner', level: 0 }] }))).toEqual({});
-    expect(kinds(status({ supplies: [{ type: 'mediaTray', level: 15 }] }))).toEqual({
-      paper_low: null,
-    });
+  });
+
+  it('low paper from the input trays, filled at or below the threshold; paper-like supplies do not count', () => {
+    const tray = (fields: string) =>
+      status({ inputTrays: [`type=sheetFeedAutoRemovableTray;${fields}name=main;`] });
+    expect(kinds(tray('maxcapacity=250;level=37;'))).toEqual({ paper_low: null });
+    expect(kinds(tray('maxcapacity=250;level=38;'))).toEqual({});
+    expect(kinds(tray('maxcapacity=-2;level=0;'))).toEqual({ paper_low: null });
+    for (const unknown of [-1, -2, -3])
+      expect(kinds(tray(`maxcapacity=250;level=${unknown};`))).toEqual({});
+    expect(kinds(tray('maxcapacity=-2;level=20;'))).toEqual({});
+    expect(kinds(status({ inputTrays: ['main'] }))).toEqual({});
+    expect(
+      kinds(status({ inputTrays: ['type=sheetFeedManual;maxcapacity=1;level=0;name=manual;'] })),
+    ).toEqual({});
+    expect(
+      kinds(
+        status({
+          inputTrays: ['type=sheetFeedAutoRemovableTray;maxcapacity=250;level=250;name=main;'],
+          supplies: [
+            { type: 'wastePaper', level: 0 },
+            { type: 'paperWrap', level: 2 },
+            { type: 'mediaTray', level: 5 },
+          ],
+        }),
+      ),
+    ).toEqual({});
   });
 
   it('an unreachable device decides only its error: its supplies are unknown', () => {

@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TExpressOrder } from '@printomat/shared';
-import { cleanUpAfterEachTest, renderAsAdmin } from '../../test/admin-app';
+import { adminSession, cleanUpAfterEachTest, renderAsAdmin } from '../../test/admin-app';
 import { jsonResponse } from '../../test/fetch-mock';
 
 cleanUpAfterEachTest();
@@ -80,6 +80,17 @@ describe('admin express order: money in and out', () => {
     expect(txt(refund)).toContain('succeeded');
     expect(screen.getByTestId('status').textContent).toBe('refunded');
     expect(screen.getByTestId('express-printjob').getAttribute('href')).toBe('/admin/printjobs/41');
+  });
+
+  it('names the payment method and state in the admin’s language', async () => {
+    renderAsAdmin('/admin/express-orders/3', {
+      'GET /api/session': () => jsonResponse(200, { ...adminSession(), locale: 'pl' }),
+      'GET /api/admin/express-orders/3': () => jsonResponse(200, refundedOrder()),
+    });
+    const payment = await screen.findByTestId('express-payment', {}, { timeout: 5_000 });
+    expect(txt(payment)).toContain('MetodaKarta');
+    expect(txt(payment)).toContain('Statuszakończona');
+    expect(txt(payment)).not.toContain('card');
   });
 
   it('says when there is no payment (free with a 100 % code) and no refund', async () => {

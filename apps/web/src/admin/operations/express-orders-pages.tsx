@@ -5,6 +5,8 @@ import {
   EXPRESS_ORDER_STATUSES,
   formatDateTime,
   formatMoney,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
   type TExpressOrder,
   type TExpressOrderAction,
   type TLocale,
@@ -242,6 +244,23 @@ function orderMoneyRows(
   ];
 }
 
+/** Whether `value` is one of `values` (the admin schema sends payment names as plain strings). */
+function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
+  return (values as readonly string[]).includes(value);
+}
+
+/** A payment method in the admin's language; an unknown one (a newer server) as it came. */
+function paymentMethodText(t: TTranslate, method: string): string {
+  return isOneOf(PAYMENT_METHODS, method) ? t(`payments.methods.${method}`) : method;
+}
+
+/** A payment state in the admin's language; an unknown one (a newer server) as it came. */
+function paymentStatusText(t: TTranslate, status: string): string {
+  return isOneOf(PAYMENT_STATUSES, status)
+    ? t(`admin.express_orders.money.payment_statuses.${status}`)
+    : status;
+}
+
 /** The payment that bought the order, with the provider's own reference. */
 function PaymentCard({ order }: { order: TExpressOrder }) {
   const t = useT();
@@ -268,8 +287,8 @@ function PaymentCard({ order }: { order: TExpressOrder }) {
                 none
               ),
             ],
-            [t('admin.express_orders.money.method'), payment.method],
-            [t('admin.express_orders.money.status'), payment.status],
+            [t('admin.express_orders.money.method'), paymentMethodText(t, payment.method)],
+            [t('admin.express_orders.money.status'), paymentStatusText(t, payment.status)],
             [
               t('admin.express_orders.money.amount'),
               formatMoney(locale, payment.amount_minor, payment.currency),

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TPaging } from '@printomat/shared';
-import { ApiError } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { useT } from '../../i18n/use-t';
 import { ModalDialog } from '../../modal/modal-dialog';
 
@@ -83,10 +83,8 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-/** The message of a failed request in the admin's language, or a generic one. */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
-}
+// Kept importable from here for the admin pages; it lives with ApiError.
+export { errorMessage };
 
 export function ErrorAlert({ error }: { error: unknown }) {
   const t = useT();

@@ -282,6 +282,7 @@ export const admin = defineMessages({
         created_at: 'Started',
         reason: 'Reason',
         failure_code: 'Failure code',
+        payment_statuses: { processing: 'processing', completed: 'completed', failed: 'failed' },
         refund_statuses: { pending: 'pending', succeeded: 'succeeded', failed: 'failed' },
         refund_reasons: {
           not_printed_in_time: 'not printed in time',
@@ -656,6 +657,11 @@ export const admin = defineMessages({
         created_at: 'Begonnen',
         reason: 'Grund',
         failure_code: 'Fehlercode',
+        payment_statuses: {
+          processing: 'in Bearbeitung',
+          completed: 'abgeschlossen',
+          failed: 'fehlgeschlagen',
+        },
         refund_statuses: {
           pending: 'ausstehend',
           succeeded: 'erfolgreich',
@@ -1032,6 +1038,7 @@ export const admin = defineMessages({
         created_at: 'Rozpoczęta',
         reason: 'Powód',
         failure_code: 'Kod błędu',
+        payment_statuses: { processing: 'w toku', completed: 'zakończona', failed: 'nieudana' },
         refund_statuses: { pending: 'w toku', succeeded: 'udany', failed: 'nieudany' },
         refund_reasons: {
           not_printed_in_time: 'nie wydrukowano na czas',
