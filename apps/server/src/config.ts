@@ -74,6 +74,9 @@ const ZConfigEnv = z
     /** New express orders (each a guest account) from one address. */
     RATE_LIMIT_EXPRESS_ORDER_PER_IP: zRate.prefault('30/1h'),
     CONFIRMATION_TTL_HOURS: zInt(1, 720).default(48),
+    // Print by e-mail (issue 14, docs/inbound-mail.md).
+    RATE_LIMIT_INBOUND_PER_SENDER: zRate.prefault('20/1h'),
+    RATE_LIMIT_INBOUND_PER_PRINTER: zRate.prefault('300/1h'),
     MAX_UPLOAD_BYTES: zInt(1024, 1024 * 1024 * 1024).default(50 * 1024 * 1024),
     MAX_PAGES_PER_DOCUMENT: zInt(1, 100_000).default(500),
     CONVERSION_TIMEOUT_MS: zInt(1_000, 600_000).default(60_000),
@@ -148,6 +151,30 @@ const ZConfigEnv = z
     EXPRESS_DRAFT_HOURS: zInt(1, 720).default(24),
     /** An ended order's documents are deleted this long after it ended (fractions allowed). */
     DOCUMENT_RETENTION_HOURS: z.coerce.number().min(0).max(8_760).default(8),
+    /** The built-in SMTP listener's port; development listens on 2525 unless set, else off. */
+    INBOUND_SMTP_PORT: zInt(0, 65535).optional(),
+    /** Where the SMTP listener binds (default: HOST). */
+    INBOUND_SMTP_HOST: z.string().min(1).optional(),
+    /** Printers' addresses live here (`zlote-tarasy@<domain>`); mail to other domains is refused. */
+    INBOUND_MAIL_DOMAIN: z
+      .string()
+      .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, {
+        message: 'must be a lower-case domain such as print.example.com',
+      })
+      .default('print.printomat.example'),
+    /** STARTTLS on the SMTP listener when both are set (PEM files). */
+    INBOUND_TLS_KEY_FILE: z.string().min(1).optional(),
+    INBOUND_TLS_CERT_FILE: z.string().min(1).optional(),
+    /** The shared secret of POST /api/inbound/mail (a hosted inbound-mail provider); unset: off. */
+    INBOUND_MAIL_SECRET: z.string().min(16).optional(),
+    /** A larger message is refused (SMTP 552, HTTP 413). */
+    INBOUND_MAX_MESSAGE_BYTES: zInt(1024, 200 * 1024 * 1024).default(35 * 1024 * 1024),
+    /** At most this many attachments of one message become documents; the rest are refused. */
+    INBOUND_MAX_ATTACHMENTS: zInt(1, 50).default(6),
+    /** How long the reply waits for page counts before it goes with what is known. */
+    INBOUND_REPLY_WAIT_SECONDS: zInt(1, 600).default(60),
+    /** DNS servers (`ip` or `ip:port`, comma separated) for SPF/DKIM/DMARC; default: the system's. */
+    DNS_SERVERS: z.string().optional(),
     // Printer alerts (docs/ARCHITECTURE.md "Printer alerts"): admins and each printer's contact
     // get an e-mail; a webhook too when ALERT_WEBHOOK_URL is set.
     ALERT_WEBHOOK_URL: zUrl(['http:', 'https:']).optional(),
@@ -183,6 +210,12 @@ const ZConfigEnv = z
             });
         }
       }
+      if (Boolean(env.INBOUND_TLS_KEY_FILE) !== Boolean(env.INBOUND_TLS_CERT_FILE))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['INBOUND_TLS_CERT_FILE'],
+          message: 'INBOUND_TLS_KEY_FILE and INBOUND_TLS_CERT_FILE must be set together',
+        });
       if (env.ALERT_WEBHOOK_URL && !env.ALERT_WEBHOOK_SECRET)
         ctx.addIssue({
           code: 'custom',
@@ -235,6 +268,8 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
       uploadPerPerson: env.RATE_LIMIT_UPLOAD_PER_PERSON,
       agentHelloPerIp: env.RATE_LIMIT_AGENT_HELLO_PER_IP,
       expressOrderPerIp: env.RATE_LIMIT_EXPRESS_ORDER_PER_IP,
+      inboundPerSender: env.RATE_LIMIT_INBOUND_PER_SENDER,
+      inboundPerPrinter: env.RATE_LIMIT_INBOUND_PER_PRINTER,
     },
     confirmationTtlHours: env.CONFIRMATION_TTL_HOURS,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
@@ -282,6 +317,27 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
       printWithinMinutes: env.EXPRESS_PRINT_WITHIN_MINUTES,
       checkoutHoldMinutes: env.EXPRESS_CHECKOUT_HOLD_MINUTES,
       draftHours: env.EXPRESS_DRAFT_HOURS,
+    },
+    /** Print by e-mail (issue 14): the SMTP listener, the webhook and their limits. */
+    inbound: {
+      /** undefined: no SMTP listener. */
+      smtpPort: env.INBOUND_SMTP_PORT ?? (env.NODE_ENV === 'development' ? 2525 : undefined),
+      smtpHost: env.INBOUND_SMTP_HOST ?? env.HOST,
+      domain: env.INBOUND_MAIL_DOMAIN,
+      tls:
+        env.INBOUND_TLS_KEY_FILE && env.INBOUND_TLS_CERT_FILE
+          ? { keyFile: env.INBOUND_TLS_KEY_FILE, certFile: env.INBOUND_TLS_CERT_FILE }
+          : undefined,
+      /** undefined: the webhook answers 404. */
+      webhookSecret: env.INBOUND_MAIL_SECRET,
+      maxMessageBytes: env.INBOUND_MAX_MESSAGE_BYTES,
+      maxAttachments: env.INBOUND_MAX_ATTACHMENTS,
+      replyWaitMs: env.INBOUND_REPLY_WAIT_SECONDS * 1_000,
+      /** Empty: the system's resolvers. */
+      dnsServers: (env.DNS_SERVERS ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
     },
     /** Hours an ended order's documents are kept (issue 17 reuses it for every document). */
     documentRetentionHours: env.DOCUMENT_RETENTION_HOURS,

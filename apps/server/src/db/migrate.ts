@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014-printer-report-checks';
 import * as m0015 from './migrations/0015-express-orders';
 import * as m0016 from './migrations/0016-agent-version';
 import * as m0017 from './migrations/0017-printer-incidents';
+import * as m0018 from './migrations/0018-inbound-mail';
 
 // Listed statically so the same migrations run under tsx, in tests and in a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-express-orders': m0015,
   '0016-agent-version': m0016,
   '0017-printer-incidents': m0017,
+  '0018-inbound-mail': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

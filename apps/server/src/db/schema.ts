@@ -148,6 +148,47 @@ export interface TPrinterIncidentsTable {
   recovered_notified_at: TNullableTimestamp;
 }
 
+/** What the sender check made of an inbound message (issue 14). */
+export type TInboundVerdict = 'trusted' | 'stranger' | 'ignored';
+export type TInboundStatus = 'received' | 'processed' | 'ignored' | 'failed';
+
+/** One attachment (or the body as a text document) of an inbound message, and what became of it. */
+export interface TInboundDocument {
+  name: string;
+  /** The document made of it; null when refused before becoming one (type, size, count). */
+  document_id: number | null;
+  status: 'processing' | 'ready' | 'failed' | 'refused';
+  page_count: number | null;
+  /** A documents.failure.* code (too_large, unsupported, ...) when failed or refused. */
+  failure_code: string | null;
+}
+
+/** A message received for a printer's address, over SMTP or the inbound webhook (issue 14). */
+export interface TInboundMessagesTable {
+  id: Generated<number>;
+  printer_id: number;
+  dedupe_key: string;
+  via: 'smtp' | 'http';
+  envelope_from: string | null;
+  from_address: string | null;
+  message_id: string | null;
+  subject: string | null;
+  size_bytes: number;
+  raw_key: string | null;
+  verdict: TInboundVerdict;
+  auth_details: ColumnType<Record<string, string>, string | undefined, string>;
+  user_id: number | null;
+  express_order_id: number | null;
+  printjob_id: number | null;
+  status: ColumnType<TInboundStatus, TInboundStatus | undefined, TInboundStatus>;
+  outcome: string | null;
+  documents: ColumnType<TInboundDocument[], string | undefined, string>;
+  reply_locale: string | null;
+  replied_at: TNullableTimestamp;
+  received_at: Date;
+  processed_at: TNullableTimestamp;
+}
+
 export interface TPrinterOpenHoursTable {
   printer_id: number;
   /** ISO weekday: 1 = Monday ... 7 = Sunday. */
@@ -630,6 +671,7 @@ export interface TDB {
   printers: TPrintersTable;
   printer_open_hours: TPrinterOpenHoursTable;
   printer_incidents: TPrinterIncidentsTable;
+  inbound_messages: TInboundMessagesTable;
   jobs: TJobsTable;
   mail_log: TMailLogTable;
   audit_log: TAuditLogTable;
@@ -642,3 +684,5 @@ export type TPrinterRow = Selectable<TPrintersTable>;
 export type TNewPrinter = Insertable<TPrintersTable>;
 export type TPrintjobRow = Selectable<TPrintjobsTable>;
 export type TDocumentRow = Selectable<TDocumentsTable>;
+export type TInboundMessageRow = Selectable<TInboundMessagesTable>;
+export type TNewInboundMessage = Insertable<TInboundMessagesTable>;

@@ -6,6 +6,18 @@ const ZMailJobPayload = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  inReplyTo: z.string().optional(),
+  references: z.string().optional(),
+  attachments: z
+    .array(
+      z.object({
+        filename: z.string(),
+        contentType: z.string(),
+        contentBase64: z.string(),
+        cid: z.string().optional(),
+      }),
+    )
+    .optional(),
 });
 
 /** Mail goes out from the job queue, so a slow or down SMTP server never fails a request. */

@@ -8,6 +8,16 @@ export interface TMail {
   subject: string;
   text: string;
   html: string;
+  /** A reply: the Message-ID answered (with <>), so mail clients thread it. */
+  inReplyTo?: string;
+  references?: string;
+  /** Small files sent along (page previews); `cid` makes one an inline image of the HTML. */
+  attachments?: Array<{
+    filename: string;
+    contentType: string;
+    contentBase64: string;
+    cid?: string;
+  }>;
 }
 
 export interface TMailer {
@@ -29,7 +39,19 @@ export function createMailer(options: {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+        const { attachments, ...rest } = mail;
+        await transport.sendMail({
+          from: options.from,
+          ...rest,
+          ...(attachments && {
+            attachments: attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: Buffer.from(a.contentBase64, 'base64'),
+              ...(a.cid && { cid: a.cid }),
+            })),
+          }),
+        });
       },
       close: () => transport.close(),
     };
