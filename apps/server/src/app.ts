@@ -41,6 +41,7 @@ import { registerPhoneRoutes } from './modules/phone/phone.routes';
 import { registerPackageRoutes } from './modules/packages/packages.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerExpressRoutes } from './modules/express/express.routes';
+import { registerInboundMailRoutes } from './modules/inbound-mail';
 import { registerExpressPrintingRoutes } from './modules/express/express-printing.routes';
 import { paymentProviders } from './modules/payments/provider-registry';
 import { isPageRequest, registerWebRoutes } from './web/web.routes';
@@ -126,6 +127,7 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
   registerPackageRoutes(app, ctx, () => paymentProviders(ctx).methods());
   await registerPaymentRoutes(app, ctx);
   registerExpressRoutes(app, ctx);
+  registerInboundMailRoutes(app, ctx);
   registerExpressPrintingRoutes(app, ctx);
   registerAdminOperationsRoutes(app, ctx);
   registerPrinterAdminRoutes(app, ctx);

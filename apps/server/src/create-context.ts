@@ -7,6 +7,7 @@ import { JobWorker } from './modules/jobs/queue';
 import { createMailer } from './modules/mail/mailer';
 import { SEND_MAIL_JOB } from './modules/mail/mail.jobs';
 import { registerExpressWork } from './modules/express';
+import { registerInboundMailWork } from './modules/inbound-mail';
 import { registerPrinterAlertWork } from './modules/printers/printer-alerts.service';
 import path from 'node:path';
 import { createOfficeConverter } from './modules/documents/converters/office-converter';
@@ -101,6 +102,7 @@ export async function createContext(
   );
   registerPrinterAlertWork(ctx);
   registerExpressWork(ctx);
+  registerInboundMailWork(ctx);
   return ctx;
 }
 

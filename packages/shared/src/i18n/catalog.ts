@@ -29,6 +29,7 @@ import { sms_payments } from './messages/sms_payments';
 import { express } from './messages/express';
 import { express_page } from './messages/express_page';
 import { printer_alerts } from './messages/printer_alerts';
+import { inbound_mail } from './messages/inbound_mail';
 
 /** Every namespace of the catalog. Add a new namespace file here. */
 export const NAMESPACES = {
@@ -61,6 +62,7 @@ export const NAMESPACES = {
   express,
   express_page,
   printer_alerts,
+  inbound_mail,
 } as const;
 
 type TNamespaces = typeof NAMESPACES;

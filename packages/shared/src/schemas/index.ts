@@ -8,3 +8,4 @@ export * from './admin-printers';
 export * from './payments';
 export * from './free-pages';
 export * from './express';
+export * from './inbound-mail';
