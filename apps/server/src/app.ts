@@ -42,6 +42,7 @@ import { registerPackageRoutes } from './modules/packages/packages.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerExpressRoutes } from './modules/express/express.routes';
 import { registerInboundMailRoutes } from './modules/inbound-mail';
+import { registerInboundMailAdminRoutes } from './modules/inbound-mail';
 import { registerExpressPrintingRoutes } from './modules/express/express-printing.routes';
 import { paymentProviders } from './modules/payments/provider-registry';
 import { isPageRequest, registerWebRoutes } from './web/web.routes';
@@ -128,6 +129,7 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
   await registerPaymentRoutes(app, ctx);
   registerExpressRoutes(app, ctx);
   registerInboundMailRoutes(app, ctx);
+  registerInboundMailAdminRoutes(app, ctx);
   registerExpressPrintingRoutes(app, ctx);
   registerAdminOperationsRoutes(app, ctx);
   registerPrinterAdminRoutes(app, ctx);

@@ -357,7 +357,7 @@ describe('creating a printer', () => {
     expect(res.json().errors).toEqual({ email: ['is invalid'], express_email: ['is invalid'] });
     const taken = await admin.post(
       '/api/admin/printers',
-      validPrinter({ direct_print_code: '418273', email: 'printer@example.com' }),
+      validPrinter({ direct_print_code: '418273', email: 'printer@print.printomat.example' }),
     );
     expect(taken.json().errors).toEqual({ direct_print_code: ['has already been taken'] });
     const first = await admin.post(

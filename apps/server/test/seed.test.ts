@@ -111,6 +111,20 @@ describe('demo data', () => {
     }
   });
 
+  it('gives every printer a distinct address at the inbound mail domain, letters transliterated', async () => {
+    const printers = await t.ctx.db.selectFrom('printers').select(['name', 'email']).execute();
+    const byName = new Map(printers.map((p) => [p.name, p.email]));
+    // The demo kiosk: "Złote Tarasy", not "z-ote-tarasy" (issue 14 point 2).
+    expect(byName.get('Złote Tarasy')).toBe('zlote-tarasy@print.printomat.example');
+    expect(byName.get('Biblioteka Jagiellońska')).toBe(
+      'biblioteka-jagiellonska@print.printomat.example',
+    );
+    expect(byName.get('St. Oberholz')).toBe('st-oberholz@print.printomat.example');
+    for (const p of printers)
+      expect(p.email, p.name).toMatch(/^[a-z0-9][a-z0-9-]*@print\.printomat\.example$/);
+    expect(new Set(printers.map((p) => p.email)).size).toBe(printers.length);
+  });
+
   it('lets every demo account sign in with its password and get its role', async () => {
     expect(DEMO_ACCOUNTS.map((a) => a.role).sort()).toEqual(['admin', 'business', 'user']);
     for (const account of DEMO_ACCOUNTS) {

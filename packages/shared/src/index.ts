@@ -7,4 +7,5 @@ export * from './printing/express-lifecycle';
 export * from './printing/express-pricing';
 export * from './schemas/admin-operations';
 export * from './printing/open-hours';
+export * from './printing/mail-address';
 export * from './printing/printer-condition';

@@ -7,9 +7,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // The spec's legacy phone-app call removes a document with GET; it must still carry the token.
 const GET_ROUTES_NEEDING_TOKEN = new Set(['/ajax/documents/:id/remove']);
 // Not called by our pages: payment providers' signed notifications (verified by signature), and
-// the sandbox provider's hosted page, which stands for a foreign site (its token is the credential).
+// the sandbox provider's hosted page, which stands for a foreign site (its token is the credential),
+// and the inbound-mail provider's webhook (a server, authenticated by its shared secret).
 const ROUTES_WITHOUT_TOKEN = new Set([
   'POST /api/payments/webhooks/:provider',
+  'POST /api/inbound/mail',
   'POST /sandbox-pay/:token',
   'POST /sandbox-pay/:token/3ds',
 ]);

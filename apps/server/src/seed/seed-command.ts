@@ -20,7 +20,7 @@ if (config.isProduction) {
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrateToLatest(database.db);
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, new Date(), config.inbound.domain);
   console.log('Demo data loaded. Accounts:');
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(9)} ${a.email}  ${a.password}`);
 } finally {

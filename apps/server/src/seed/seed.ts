@@ -1,3 +1,4 @@
+import { printerMailLocalPart } from '@printomat/shared';
 import type { TDb } from '../db/database';
 import { hashPassword } from '../modules/auth/passwords';
 import { randomCode } from '../lib/tokens';
@@ -32,8 +33,15 @@ export async function demoAccountsExist(db: TDb): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Demo data: three cities, their printers with open hours, and the demo accounts with pages. */
-export async function seedDemoData(db: TDb, now = new Date()): Promise<void> {
+/**
+ * Demo data: three cities, their printers with open hours, and the demo accounts with pages.
+ * Printers get their print-by-e-mail address at `domain` (INBOUND_MAIL_DOMAIN).
+ */
+export async function seedDemoData(
+  db: TDb,
+  now = new Date(),
+  domain = 'print.printomat.example',
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const cityIds = new Map<string, number>();
     for (const city of DEMO_CITIES) {
@@ -53,11 +61,6 @@ export async function seedDemoData(db: TDb, now = new Date()): Promise<void> {
         .where('direct_print_code', '=', p.code)
         .executeTakeFirst();
       if (existing) continue;
-      const slug = p.name
-        .toLowerCase()
-        .normalize('NFD')
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/(^-|-$)/g, '');
       const printer = await trx
         .insertInto('printers')
         .values({
@@ -72,7 +75,7 @@ export async function seedDemoData(db: TDb, now = new Date()): Promise<void> {
           location_x: p.lat,
           location_y: p.lon,
           radius: 50,
-          email: `${slug}@print.printomat.example`,
+          email: `${printerMailLocalPart(p.name)}@${domain}`,
           direct_print_code: p.code,
           express_email: null,
           is_color: p.is_color,

@@ -7,6 +7,11 @@ export interface TCapturedMail {
   subject: string;
   text: string;
   html: string;
+  /** Threading headers of a reply (with <>), when set. */
+  inReplyTo?: string;
+  references?: string;
+  /** Attached files; `cid` set for inline images the HTML shows. */
+  attachments: Array<{ filename: string; contentType: string; cid: string | undefined }>;
 }
 
 /** A real SMTP server on loopback that keeps what it receives. */
@@ -32,6 +37,17 @@ export class SmtpCatcher {
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
+              ...(parsed.inReplyTo && { inReplyTo: parsed.inReplyTo }),
+              ...(parsed.references && {
+                references: Array.isArray(parsed.references)
+                  ? parsed.references.join(' ')
+                  : parsed.references,
+              }),
+              attachments: parsed.attachments.map((a) => ({
+                filename: a.filename ?? '',
+                contentType: a.contentType,
+                cid: a.cid,
+              })),
             });
             for (const wake of this.waiters.splice(0)) wake();
             callback();

@@ -34,7 +34,15 @@ export const MESSAGE_GROUPS = {
     'admin.title',
   ],
   app: ['account', 'uploader', 'documents', 'phone'],
-  admin: ['admin', 'admin_printers'],
+  admin: [
+    'admin',
+    'admin_printers',
+    // The admin list of a printer's inbound mail; the rest of inbound_mail is the reply (server).
+    'inbound_mail.admin',
+    'inbound_mail.verdict',
+    'inbound_mail.outcome',
+    'inbound_mail.refused',
+  ],
   // The express pages (a guest prints without an account); they load `app` too (the uploader).
   express: ['express_page'],
 } as const satisfies Record<string, readonly string[]>;

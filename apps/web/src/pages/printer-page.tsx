@@ -122,6 +122,17 @@ function PrinterDetails({ printer }: { printer: TPublicPrinter }) {
               <dt>{t('printer_page.details.address')}</dt>
               <dd data-testid="printer-address">{printer.address}</dd>
             </div>
+            {printer.email && (
+              <div className="details__row">
+                <dt>{t('printer_page.details.email')}</dt>
+                <dd data-testid="printer-email">
+                  <a href={`mailto:${printer.email}`}>{printer.email}</a>
+                  <p className="printer-page__hint">
+                    {t('printer_page.details.email_hint', { address: printer.email })}
+                  </p>
+                </dd>
+              </div>
+            )}
             {printer.description && (
               <div className="details__row">
                 <dt>{t('printer_page.details.description')}</dt>

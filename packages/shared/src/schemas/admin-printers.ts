@@ -102,6 +102,10 @@ export const ZAdminPrinterInput = z
       .int({ error: 'not_an_integer' })
       .min(0, { error: 'invalid' })
       .max(100_000, { error: 'invalid' }),
+    /**
+     * The print-by-e-mail address. Blank: the server makes one from the name at the inbound mail
+     * domain; typed: the server refuses any other domain (it only knows the domain).
+     */
     email: zOptionalEmail,
     direct_print_code: z
       .string({ error: 'invalid' })

@@ -70,3 +70,6 @@ export const ZAdminInboundMessage = z.object({
 export type TAdminInboundMessage = z.infer<typeof ZAdminInboundMessage>;
 
 export const ZAdminInboundMessages = z.object({ messages: z.array(ZAdminInboundMessage) });
+export type TAdminInboundMessages = z.infer<typeof ZAdminInboundMessages>;
+/** How many of a printer's newest messages the admin page lists. */
+export const ADMIN_INBOUND_MESSAGES_LIMIT = 50;

@@ -25,6 +25,20 @@ export function insertInboundMessage(
     .executeTakeFirst();
 }
 
+/** The row a redelivered message was recorded as (the same printer and dedupe key). */
+export function findInboundMessageByDedupeKey(
+  db: TDb,
+  printerId: number,
+  dedupeKey: string,
+): Promise<TInboundMessageRow | undefined> {
+  return db
+    .selectFrom('inbound_messages')
+    .selectAll()
+    .where('printer_id', '=', printerId)
+    .where('dedupe_key', '=', dedupeKey)
+    .executeTakeFirst();
+}
+
 export function findInboundMessage(db: TDb, id: number): Promise<TInboundMessageRow | undefined> {
   return db.selectFrom('inbound_messages').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -106,4 +120,17 @@ export async function countInboundMessagesSince(
     .where('received_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * The token of the express order a stranger's message made (its pay link): a retry of the
+ * processing reuses the order the row records instead of opening a second one.
+ */
+export async function findExpressOrderToken(db: TDb, orderId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('express_orders')
+    .select('token')
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  return row?.token;
 }

@@ -2,5 +2,6 @@
 // here, never from its repo.
 export { registerInboundMailWork } from './inbound-mail-work';
 export { registerInboundMailRoutes } from './inbound-mail.routes';
+export { registerInboundMailAdminRoutes } from './inbound-mail-admin.routes';
 export { startInboundSmtp, type TInboundSmtp } from './inbound-smtp';
 export { listInboundMessagesOfPrinter } from './inbound-messages.repo';

@@ -1,7 +1,11 @@
 import { isUniqueViolation } from '../../db/pg-errors';
 import { randomInt } from 'node:crypto';
 import {
+  MAX_MAIL_LOCAL_PART,
   MAX_PRINTER_IMAGE_BYTES,
+  numberedMailLocalPart,
+  PRINTER_MAIL_LOCAL_PART,
+  printerMailLocalPart,
   ZAdminPrinterInput,
   type TAdminPrinter,
   type TAdminPrinterIndex,
@@ -99,6 +103,45 @@ async function freePrintCode(db: TDb): Promise<string> {
   }
 }
 
+/**
+ * Problems with an address an admin typed: it must be at the inbound mail domain (anywhere else
+ * it could never receive mail) and its local part plain enough to type and to match.
+ */
+function checkMailAddress(errors: TFieldErrors, address: string, domain: string): void {
+  const at = address.lastIndexOf('@');
+  const local = address.slice(0, at);
+  if (address.slice(at + 1) !== domain)
+    addError(errors, 'email', { key: 'admin_printers.errors.email_domain', values: { domain } });
+  else if (!PRINTER_MAIL_LOCAL_PART.test(local) || local.length > MAX_MAIL_LOCAL_PART)
+    addError(errors, 'email', {
+      key: 'admin_printers.errors.email_local_part',
+      values: { max: MAX_MAIL_LOCAL_PART },
+    });
+}
+
+/**
+ * The address a printer gets when the admin left it blank: made from its name at the inbound
+ * domain, numbered (-2, -3, …) past addresses other printers hold. Its own current address counts
+ * as free, so saving a printer again keeps it.
+ */
+async function derivedMailAddress(
+  db: TDb,
+  name: string,
+  domain: string,
+  exceptId: number | null,
+): Promise<string> {
+  const local = printerMailLocalPart(name);
+  for (let n = 1; ; n++) {
+    const address = `${numberedMailLocalPart(local, n)}@${domain}`;
+    const taken = await findUniqueConflicts(
+      db,
+      { direct_print_code: null, minion_id: null, email: address },
+      exceptId,
+    );
+    if (taken.length === 0) return address;
+  }
+}
+
 function printerColumns(values: TAdminPrinterValues) {
   return {
     name: values.name,
@@ -170,6 +213,7 @@ export async function savePrinter(
     const city = await findCity(ctx.db, values.city_id);
     if (!city) addError(errors, 'city_id', { key: 'blank' });
     else if (city.country !== values.country) addError(errors, 'city_id', { key: 'invalid' });
+    if (values.email !== null) checkMailAddress(errors, values.email, ctx.config.inbound.domain);
     const conflicts = await findUniqueConflicts(ctx.db, values, id);
     for (const field of conflicts) addError(errors, field, { key: 'taken' });
     if (existing?.api_version === 3 && values.minion_id === null)
@@ -188,16 +232,20 @@ export async function savePrinter(
   try {
     saved = await ctx.db.transaction().execute(async (trx) => {
       const now = ctx.now();
+      const email =
+        values.email ?? (await derivedMailAddress(trx, values.name, ctx.config.inbound.domain, id));
       const row =
         id === null
           ? await insertPrinter(trx, {
               ...printerColumns(values),
+              email,
               direct_print_code: values.direct_print_code ?? (await freePrintCode(trx)),
               logo_path: written.get('logo') ?? null,
               photo_path: written.get('photo') ?? null,
             })
           : await updatePrinterRow(trx, id, {
               ...printerColumns(values),
+              email,
               ...(values.direct_print_code ? { direct_print_code: values.direct_print_code } : {}),
               logo_path: keyOf('logo', existing?.logo_path ?? null, values.remove_logo),
               photo_path: keyOf('photo', existing?.photo_path ?? null, values.remove_photo),

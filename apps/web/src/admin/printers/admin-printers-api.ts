@@ -1,10 +1,12 @@
 import {
+  ZAdminInboundMessages,
   ZAdminPrinter,
   ZAdminPrinterIndex,
   ZAgentSecret,
   ZDetectedPrinterList,
   ZPrinterStatistics,
   ZRegisteredAgent,
+  type TAdminInboundMessages,
   type TAdminPrinter,
   type TAdminPrinterIndex,
   type TAdminPrinterInput,
@@ -24,6 +26,8 @@ export const adminPrinterKey = (id: number) => ['admin', 'printers', id] as cons
 export const adminPrinterStatsKey = (id: number) =>
   ['admin', 'printers', id, 'statistics'] as const;
 export const detectedPrintersKey = ['admin', 'printers', 'detected'] as const;
+export const adminPrinterInboundKey = (id: number) =>
+  ['admin', 'printers', id, 'inbound_messages'] as const;
 
 // Answers are checked against these in development and tests only (see TResponseSchema).
 const RESPONSES = import.meta.env.DEV
@@ -34,6 +38,7 @@ const RESPONSES = import.meta.env.DEV
       detected: ZDetectedPrinterList,
       secret: ZAgentSecret,
       agent: ZRegisteredAgent,
+      inbound: ZAdminInboundMessages,
     }
   : null;
 
@@ -44,6 +49,10 @@ export const fetchAdminPrinter = (id: number) =>
 export const fetchPrinterStatistics = (id: number) =>
   api.get<TPrinterStatistics>(`/api/admin/printers/${id}/statistics`, {
     schema: RESPONSES?.statistics,
+  });
+export const fetchPrinterInboundMessages = (id: number) =>
+  api.get<TAdminInboundMessages>(`/api/admin/printers/${id}/inbound_messages`, {
+    schema: RESPONSES?.inbound,
   });
 export const fetchDetectedPrinters = () =>
   api.get<TDetectedPrinterList>('/api/admin/printers/detected', {

@@ -130,7 +130,7 @@ export function PrinterForm({
             inputMode: 'numeric',
           })}
           {field('minion_id', { hint: t('admin_printers.form.minion_id_hint') })}
-          {field('email', { type: 'email' })}
+          {field('email', { type: 'email', hint: t('admin_printers.form.email_hint') })}
           {field('express_email', { type: 'email' })}
           {field('contact_email', {
             type: 'email',

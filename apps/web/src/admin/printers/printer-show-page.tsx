@@ -6,6 +6,7 @@ import { useLocale, useT } from '../../i18n/use-t';
 import { adminPrinterKey, fetchAdminPrinter } from './admin-printers-api';
 import { AvailabilityBadge } from './availability-badge';
 import { PrinterActions } from './printer-actions';
+import { PrinterInboundMail } from './printer-inbound-mail';
 import type { TShowNotice } from './printer-form-page';
 import { PrinterStatistics } from './printer-statistics';
 import { WEEKDAYS } from './open-hours-fields';
@@ -178,6 +179,7 @@ export function PrinterShowPage() {
       </div>
 
       <PrinterStatistics printerId={p.id} />
+      <PrinterInboundMail printerId={p.id} address={p.email} />
     </article>
   );
 }

@@ -71,6 +71,8 @@ export const admin_printers = defineMessages({
       location_y: 'Longitude (location y)',
       radius: 'Radius (metres)',
       email: 'Print by e-mail address',
+      email_hint:
+        'Leave empty to make it from the name (Złote Tarasy: zlote-tarasy@…). Before the @ only a–z, 0–9, “.”, “-” and “_”.',
       direct_print_code: 'Direct print code',
       direct_print_code_hint: 'Digits only; leave empty to get a random free code.',
       express_email: 'Express orders e-mail',
@@ -234,6 +236,9 @@ export const admin_printers = defineMessages({
       minion_id_taken:
         'Minion ID {minion} is set on {printer}: attach the agent to that printer, or remove the minion ID there first.',
       already_v3: 'Printer is already API V3',
+      email_domain: 'must end in @{domain}: mail to any other domain never reaches this printer',
+      email_local_part:
+        'may hold only a–z, 0–9, “.”, “-” and “_” before the @ (at most {max} characters)',
       v3_needs_minion_id: 'Cannot convert to V3 - printer must have a minion_id',
       v3_failed:
         'Conversion to API V3 failed: {reason, select, no_agent_secret {the printer has no agent secret yet; issue one and set up its agent first} agent_never_connected {its agent has never connected; start the agent and try again} other {unknown reason}}',
@@ -306,6 +311,8 @@ export const admin_printers = defineMessages({
       location_y: 'Längengrad (location y)',
       radius: 'Radius (Meter)',
       email: 'Adresse für Druck per E-Mail',
+      email_hint:
+        'Leer lassen, um sie aus dem Namen zu bilden (Złote Tarasy: zlote-tarasy@…). Vor dem @ nur a–z, 0–9, „.“, „-“ und „_“.',
       direct_print_code: 'Direktdruck-Code',
       direct_print_code_hint: 'Nur Ziffern; leer lassen für einen zufälligen freien Code.',
       express_email: 'E-Mail für Express-Bestellungen',
@@ -470,6 +477,10 @@ export const admin_printers = defineMessages({
       minion_id_taken:
         'Die Minion-ID {minion} ist bei {printer} eingetragen: Ordne den Agenten diesem Drucker zu oder entferne die Minion-ID dort zuerst.',
       already_v3: 'Der Drucker nutzt bereits API V3',
+      email_domain:
+        'muss auf @{domain} enden: Mail an eine andere Domain erreicht diesen Drucker nie',
+      email_local_part:
+        'darf vor dem @ nur a–z, 0–9, „.“, „-“ und „_“ enthalten (höchstens {max} Zeichen)',
       v3_needs_minion_id: 'Umstellung auf V3 nicht möglich – der Drucker braucht eine minion_id',
       v3_failed:
         'Umstellung auf API V3 fehlgeschlagen: {reason, select, no_agent_secret {der Drucker hat noch kein Agent-Geheimnis; stelle eines aus und richte zuerst seinen Agenten ein} agent_never_connected {sein Agent hat sich noch nie verbunden; starte den Agenten und versuche es erneut} other {unbekannter Grund}}',
@@ -543,6 +554,8 @@ export const admin_printers = defineMessages({
       location_y: 'Długość geograficzna (location y)',
       radius: 'Promień (metry)',
       email: 'Adres do drukowania e-mailem',
+      email_hint:
+        'Zostaw puste, aby utworzyć go z nazwy (Złote Tarasy: zlote-tarasy@…). Przed @ tylko a–z, 0–9, „.”, „-” i „_”.',
       direct_print_code: 'Kod bezpośredniego druku',
       direct_print_code_hint: 'Tylko cyfry; zostaw puste, aby dostać losowy wolny kod.',
       express_email: 'E-mail zamówień express',
@@ -706,6 +719,10 @@ export const admin_printers = defineMessages({
       minion_id_taken:
         'Minion ID {minion} jest ustawiony w drukarce {printer}: przypisz agenta do tej drukarki albo najpierw usuń tam minion ID.',
       already_v3: 'Drukarka używa już API V3',
+      email_domain:
+        'musi kończyć się na @{domain}: poczta do innej domeny nigdy nie trafi do tej drukarki',
+      email_local_part:
+        'może zawierać przed @ tylko a–z, 0–9, „.”, „-” i „_” (najwyżej {max} znaków)',
       v3_needs_minion_id: 'Nie można przełączyć na V3 - drukarka musi mieć minion_id',
       v3_failed:
         'Przełączenie na API V3 nie powiodło się: {reason, select, no_agent_secret {drukarka nie ma jeszcze sekretu agenta; wydaj go i najpierw skonfiguruj agenta} agent_never_connected {jej agent jeszcze nigdy się nie połączył; uruchom agenta i spróbuj ponownie} other {nieznany powód}}',

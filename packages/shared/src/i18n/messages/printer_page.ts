@@ -25,6 +25,9 @@ export const printer_page = defineMessages({
       title: 'Where to find it',
       address: 'Address',
       description: 'Details',
+      email: 'Print by e-mail',
+      email_hint:
+        'Send your documents to {address}: the reply tells you the price and how to start printing here.',
     },
     hours: {
       title: 'Open hours',
@@ -78,6 +81,9 @@ export const printer_page = defineMessages({
       title: 'Wo du ihn findest',
       address: 'Adresse',
       description: 'Hinweise',
+      email: 'Drucken per E-Mail',
+      email_hint:
+        'Schicke deine Dokumente an {address}: Die Antwort nennt den Preis und sagt, wie du hier den Druck startest.',
     },
     hours: {
       title: 'Öffnungszeiten',
@@ -132,6 +138,9 @@ export const printer_page = defineMessages({
       title: 'Gdzie ją znaleźć',
       address: 'Adres',
       description: 'Wskazówki',
+      email: 'Drukowanie przez e-mail',
+      email_hint:
+        'Wyślij dokumenty na {address}: w odpowiedzi podamy cenę i powiemy, jak rozpocząć tu drukowanie.',
     },
     hours: {
       title: 'Godziny otwarcia',

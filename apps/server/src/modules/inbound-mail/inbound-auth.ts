@@ -1,0 +1,186 @@
+import { Resolver } from 'node:dns/promises';
+import { domainToASCII } from 'node:url';
+import { authenticate, dkimVerify, dmarc as dmarcCheck, type DNSResolver } from 'mailauth';
+import type { TAppContext } from '../../context';
+import { findUserByEmail, isAccount } from '../users';
+
+/** mailauth's DNS contract: `dns.resolve`'s answers, errors with ENOTFOUND / ENODATA codes. */
+export type TMailauthResolver = DNSResolver;
+
+/** A check waits at most this long for one DNS answer (two tries), so a dead server cannot stall mail. */
+const DNS_TIMEOUT_MS = 3_000;
+
+/**
+ * The resolver of the sender check: node's own (c-ares, the system's servers), or the servers of
+ * DNS_SERVERS (`ip` or `ip:port`, as `Resolver.setServers` takes them) when configured; tests
+ * point it at a DNS server on loopback.
+ */
+export function createMailResolver(dnsServers: readonly string[]): TMailauthResolver {
+  const resolver = new Resolver({ timeout: DNS_TIMEOUT_MS, tries: 2 });
+  if (dnsServers.length > 0) resolver.setServers([...dnsServers]);
+  // TXT answers are string[][], the rest (A, AAAA, MX names via SPF mechanisms) string arrays or
+  // records mailauth reads as dns.resolve gives them; its type names only the first two.
+  return (name, rrtype) => resolver.resolve(name, rrtype) as Promise<string[] | string[][]>;
+}
+
+const resolvers = new WeakMap<TAppContext['config'], TMailauthResolver>();
+function resolverOf(ctx: TAppContext): TMailauthResolver {
+  let resolver = resolvers.get(ctx.config);
+  if (!resolver) {
+    resolver = createMailResolver(ctx.config.inbound.dnsServers);
+    resolvers.set(ctx.config, resolver);
+  }
+  return resolver;
+}
+
+export interface TSenderCheckInput {
+  raw: Buffer;
+  /** The From header's one address (lower case); null when there is none or several. */
+  fromAddress: string | null;
+  /** MAIL FROM; '' is the null sender, null unknown (a webhook without the envelope). */
+  mailFrom: string | null;
+  /** The connecting server's address; null when unknown (SPF cannot pass then). */
+  clientIp: string | null;
+  helo: string | null;
+}
+
+export interface TSenderCheck {
+  verdict: 'trusted' | 'stranger';
+  userId: number | null;
+  details: Record<string, string>;
+}
+
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
+
+/**
+ * Who sent the message (issue 14 point 3). Trusted only when both hold:
+ * - DMARC passes for the From domain: SPF or DKIM passed for a domain aligned with it (mailauth
+ *   decides, with the domain's published policy; no DMARC record is no pass), so the From
+ *   address was not made up by whoever connected;
+ * - the From address is the confirmed e-mail of a person's account (not an express guest's).
+ * Anyone else is a stranger (who gets an express order, never someone's pages).
+ */
+export async function checkSender(
+  ctx: TAppContext,
+  input: TSenderCheckInput,
+): Promise<TSenderCheck> {
+  const fromDomain = input.fromAddress ? domainOf(input.fromAddress) : '';
+  const resolver = resolverOf(ctx);
+  const sender = input.mailFrom ? { sender: input.mailFrom } : {};
+  let spf: string;
+  let dkimResults: Array<{ status: { result: string } }>;
+  let dmarcResult: Awaited<ReturnType<typeof dmarcCheck>>;
+  if (input.clientIp) {
+    const result = await authenticate(input.raw, {
+      ip: input.clientIp,
+      ...(input.helo ? { helo: input.helo } : {}),
+      // The null sender's SPF identity is the HELO name (RFC 7208 2.4), which mailauth derives.
+      ...sender,
+      mta: ctx.config.inbound.domain,
+      resolver,
+      // Neither sealing nor brand logos matter here; both would cost DNS lookups.
+      disableArc: true,
+      disableBimi: true,
+    });
+    spf = result.spf ? result.spf.status.result : 'none';
+    dkimResults = result.dkim.results;
+    dmarcResult = result.dmarc;
+  } else {
+    // A webhook without x-client-ip: SPF has no address to check, and mailauth's SPF would
+    // still run (and let a "+all" record pass). DKIM alone decides DMARC alignment then, the
+    // same steps `authenticate` takes with the SPF domains left empty.
+    const dkim = await dkimVerify(input.raw, { resolver, ...sender });
+    spf = 'none';
+    dkimResults = dkim.results;
+    dmarcResult = dkim.headerFrom
+      ? await dmarcCheck({
+          headerFrom: dkim.headerFrom,
+          spfDomains: [],
+          dkimDomains: dkim.results
+            .filter((r) => r.status.result === 'pass')
+            .map((r) => ({
+              ...(r.id ? { id: r.id } : {}),
+              domain: r.signingDomain,
+              ...(r.status.aligned !== undefined ? { aligned: r.status.aligned } : {}),
+              ...(r.status.underSized !== undefined ? { underSized: r.status.underSized } : {}),
+            })),
+          resolver,
+        })
+      : false;
+  }
+  const dkim =
+    dkimResults.find((r) => r.status.result === 'pass')?.status.result ??
+    dkimResults[0]?.status.result ??
+    'none';
+  const dmarc = dmarcResult ? dmarcResult.status.result : 'none';
+  const details: Record<string, string> = {
+    dmarc,
+    spf,
+    dkim,
+    from_domain: fromDomain,
+  };
+  // mailauth reports DMARC for the From header it parsed itself; it must be the address we trust.
+  // (status.header.d: the From domain whose policy applied; `domain` is its organisational one.)
+  const checked: unknown = dmarcResult ? dmarcResult.status.header?.d : undefined;
+  const dmarcDomain = typeof checked === 'string' ? checked.toLowerCase() : '';
+  // (An internationalised From domain compares in its ASCII form, as mailauth looked it up.)
+  const aligned =
+    dmarc === 'pass' && fromDomain !== '' && dmarcDomain === domainToASCII(fromDomain);
+  if (!aligned || !input.fromAddress) return { verdict: 'stranger', userId: null, details };
+  const user = await findUserByEmail(ctx.db, input.fromAddress);
+  if (!user || !isAccount(user) || !user.email_confirmed_at)
+    return { verdict: 'stranger', userId: null, details };
+  return { verdict: 'trusted', userId: user.id, details };
+}
+
+/** Why a message is never processed nor answered, as the row's outcome. */
+export type TIgnoreReason = 'auto_reply' | 'bounce' | 'list' | 'no_sender';
+
+export interface TLoopCheckInput {
+  /** Header fields by lower-case name (the first value of each as sent, unfolded). */
+  header: (name: string) => string | undefined;
+  /** The top-level content type, lower case (e.g. multipart/report). */
+  contentType: string;
+  fromAddress: string | null;
+  /** MAIL FROM; '' is the null sender, null unknown. */
+  mailFrom: string | null;
+  /** Our own inbound domain: mail from it is one of our replies coming back. */
+  ownDomain: string;
+}
+
+const NOTIFIER_LOCALPARTS = new Set(['mailer-daemon', 'postmaster']);
+const localpartOf = (address: string) => address.slice(0, address.lastIndexOf('@')).toLowerCase();
+
+/**
+ * Messages that must never get an answer (issue 14 point 5): answering a machine invites a mail
+ * loop, answering a list mails everyone on it. Checked before the sender check, so such mail
+ * costs no DNS lookups either. Decisions:
+ * - delivery reports: content type multipart/report (DSN, MDN), the null envelope sender (RFC
+ *   5321 4.5.5: only notifications use it; a webhook without the envelope reads Return-Path),
+ *   and mailer-daemon / postmaster as sender or From → bounce;
+ * - Auto-Submitted other than "no" (RFC 3834), X-Autoreply / X-Autorespond (older vacation
+ *   programs), Precedence: auto_reply, and mail From our own inbound domain → auto_reply;
+ * - Precedence bulk / list / junk, and List-Id or List-Unsubscribe (RFC 2919 / 2369: mailing
+ *   lists and newsletters; a person who forwards a newsletter to print it sends a new message
+ *   without them, so nobody is refused who writes themselves) → list;
+ * - no From address at all (or several) → no_sender: there is nobody to answer.
+ */
+export function loopReason(input: TLoopCheckInput): TIgnoreReason | null {
+  const returnPath = input.header('return-path')?.trim();
+  const nullSender = input.mailFrom === '' || (input.mailFrom === null && returnPath === '<>');
+  if (input.contentType === 'multipart/report' || nullSender) return 'bounce';
+  const senders = [input.mailFrom, input.fromAddress].filter((a): a is string => Boolean(a));
+  if (senders.some((a) => NOTIFIER_LOCALPARTS.has(localpartOf(a)))) return 'bounce';
+  const autoSubmitted = input.header('auto-submitted')?.trim().toLowerCase();
+  if (autoSubmitted && autoSubmitted.split(';')[0]?.trim() !== 'no') return 'auto_reply';
+  if (input.header('x-autoreply') !== undefined || input.header('x-autorespond') !== undefined)
+    return 'auto_reply';
+  const precedence = input.header('precedence')?.trim().toLowerCase();
+  if (precedence === 'auto_reply') return 'auto_reply';
+  if (input.fromAddress && domainOf(input.fromAddress) === input.ownDomain) return 'auto_reply';
+  if (precedence === 'bulk' || precedence === 'list' || precedence === 'junk') return 'list';
+  if (input.header('list-id') !== undefined || input.header('list-unsubscribe') !== undefined)
+    return 'list';
+  if (!input.fromAddress) return 'no_sender';
+  return null;
+}

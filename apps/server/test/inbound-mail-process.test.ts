@@ -1,0 +1,539 @@
+import fs from 'node:fs/promises';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney, translate, type TPrintjob } from '@printomat/shared';
+import type { TInboundVerdict } from '../src/db/schema';
+import { enqueueJob } from '../src/modules/jobs/queue';
+import { PROCESS_INBOUND_MAIL_JOB } from '../src/modules/inbound-mail/inbound-mail.jobs';
+import {
+  findInboundMessage,
+  insertInboundMessage,
+} from '../src/modules/inbound-mail/inbound-messages.repo';
+import { processInboundMessage } from '../src/modules/inbound-mail/inbound-process.service';
+import { formatMegabytes } from '../src/modules/inbound-mail/inbound-reply';
+import { seedDemoData } from '../src/seed/seed';
+import { seededPrinterId } from './helpers/express-guest';
+import { setPrinter } from './helpers/express-paid';
+import { makeColourPng, makePdf } from './helpers/fixtures';
+import { until } from './helpers/http-session';
+import { buildRawMessage, type TRawMessageOptions } from './helpers/inbound-mail';
+import { confirmedUser } from './helpers/payments';
+import type { TCapturedMail } from './helpers/smtp';
+import { createTestApp, TEST_PUBLIC_URL, uniqueEmail, type TTestApp } from './helpers/test-app';
+
+// Issue 14 points 3 to 5: what becomes of a received message (the receiving side, sender checks
+// and loop filters have their own tests). Rows are made as the receiver makes them: the raw
+// message in document storage, an inbound_messages row, the processing job enqueued. Replies are
+// read from the real SMTP sink; documents go through the real pipeline.
+
+let t: TTestApp;
+let printerId: number; // Złote Tarasy, Poland
+let printerAddress: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ INBOUND_REPLY_WAIT_SECONDS: '30' });
+  await seedDemoData(t.ctx.db);
+  printerId = await seededPrinterId(t);
+  printerAddress = `zlote-tarasy-${Date.now().toString(36)}@print.printomat.test`;
+  await t.ctx.db
+    .updateTable('printers')
+    .set({ email: printerAddress })
+    .where('id', '=', printerId)
+    .execute();
+}, 60_000);
+afterAll(() => t?.close());
+
+let sequence = 0;
+
+/** A message as the receiver leaves it: stored, recorded, and (unless `enqueue: false`) queued. */
+async function receive(
+  options: Omit<TRawMessageOptions, 'to'> & {
+    verdict: TInboundVerdict;
+    userId?: number;
+    enqueue?: boolean;
+    to?: number;
+  },
+) {
+  sequence += 1;
+  const messageId = options.messageId ?? `m${sequence}.${Date.now().toString(36)}@sender.test`;
+  const raw = await buildRawMessage({ ...options, to: printerAddress, messageId });
+  const key = t.ctx.storage.newKey('eml');
+  await fs.writeFile(await t.ctx.storage.prepare(key), raw);
+  const row = await insertInboundMessage(t.ctx.db, {
+    printer_id: options.to ?? printerId,
+    dedupe_key: messageId.toLowerCase(),
+    via: 'smtp',
+    envelope_from: options.from,
+    from_address: options.from.toLowerCase(),
+    message_id: `<${messageId}>`,
+    subject: options.subject ?? 'Print please',
+    size_bytes: raw.length,
+    raw_key: key,
+    verdict: options.verdict,
+    user_id: options.userId ?? null,
+    received_at: new Date(),
+  });
+  if (!row) throw new Error('not recorded');
+  if (options.enqueue !== false) {
+    await enqueueJob(t.ctx.db, PROCESS_INBOUND_MAIL_JOB, { messageId: row.id });
+    t.ctx.worker.kick();
+  }
+  return { id: row.id, messageId: `<${messageId}>`, key };
+}
+
+const replyTo = (to: string, messageId: string) =>
+  t.smtp.waitFor(to, (m) => m.inReplyTo === messageId, 60_000);
+
+const repliesTo = (messageId: string) => t.smtp.mails.filter((m) => m.inReplyTo === messageId);
+
+async function processedRow(id: number) {
+  return until(async () => {
+    const row = await findInboundMessage(t.ctx.db, id);
+    return row && row.status !== 'received' ? row : undefined;
+  }, 60_000);
+}
+
+async function currentJob(agent: Awaited<ReturnType<typeof confirmedUser>>['agent']) {
+  const response = await agent.get('/ajax/printjobs/current');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TPrintjob>();
+}
+
+const remainingOf = async (agent: Awaited<ReturnType<typeof confirmedUser>>['agent']) =>
+  (await agent.get('/ajax/user')).json<{ remaining_page_limit: number }>().remaining_page_limit;
+
+const pdfs = (count: number) =>
+  Promise.all(
+    Array.from({ length: count }, async (_, i) => ({
+      filename: `part-${i + 1}.pdf`,
+      content: await makePdf(1),
+      contentType: 'application/pdf',
+    })),
+  );
+
+describe('an account holder’s message', () => {
+  it('adds the PDF to the current job and answers with its pages, the price, the pages left and a preview', async () => {
+    const person = await confirmedUser(t);
+    // A signature logo shown in the HTML by its Content-ID: part of the message, not a document.
+    const logo = {
+      filename: 'logo.png',
+      content: await makeColourPng(60, 20),
+      contentType: 'image/png',
+      cid: 'logo@sender.test',
+    };
+    const sent = await receive({
+      from: person.email,
+      verdict: 'trusted',
+      userId: person.id,
+      subject: 'Thesis',
+      text: 'Please print it.',
+      html: '<p>Please print it.</p><img src="cid:logo@sender.test">',
+      attachments: [{ filename: 'thesis.pdf', content: await makePdf(3, [2]) }, logo],
+    });
+    const reply = await replyTo(person.email, sent.messageId);
+
+    const job = await currentJob(person.agent);
+    expect(job.documents.map((d) => [d.name, d.page_count])).toEqual([['thesis.pdf', 3]]);
+    expect(job.cost).toBeGreaterThan(0);
+    expect(reply.subject).toBe('Re: Thesis');
+    expect(reply.references).toBe(sent.messageId);
+    expect(reply.text).toContain('thesis.pdf: 3 pages');
+    expect(reply.text).toContain(
+      translate('en', 'inbound_mail.reply.price.pages', { count: job.cost }),
+    );
+    expect(reply.text).toContain(
+      translate('en', 'inbound_mail.reply.price.remaining', {
+        count: await remainingOf(person.agent),
+      }),
+    );
+    expect(reply.text).toContain(`${TEST_PUBLIC_URL}/print`);
+    expect(reply.attachments).toEqual([
+      {
+        filename: expect.stringMatching(/\.png$/),
+        contentType: 'image/png',
+        cid: expect.any(String),
+      },
+    ]);
+    expect(reply.html).toContain('alt="thesis.pdf, page 1"');
+
+    const row = await processedRow(sent.id);
+    expect(row).toMatchObject({
+      status: 'processed',
+      outcome: 'added',
+      reply_locale: 'en',
+      printjob_id: job.id,
+      user_id: person.id,
+      raw_key: null,
+    });
+    expect(row.replied_at).not.toBeNull();
+    expect(row.documents).toEqual([
+      {
+        name: 'thesis.pdf',
+        document_id: job.documents[0]?.id,
+        status: 'ready',
+        page_count: 3,
+        failure_code: null,
+      },
+    ]);
+    await expect(fs.access(t.ctx.storage.pathOf(sent.key))).rejects.toThrow();
+  });
+
+  it('answers in the account’s language', async () => {
+    const person = await confirmedUser(t, { locale: 'pl' });
+    const sent = await receive({
+      from: person.email,
+      verdict: 'trusted',
+      userId: person.id,
+      headers: { 'Content-Language': 'de' },
+      attachments: [{ filename: 'a.pdf', content: await makePdf(2) }],
+    });
+    const reply = await replyTo(person.email, sent.messageId);
+    expect(reply.text).toContain('a.pdf: 2 strony');
+    expect((await processedRow(sent.id)).reply_locale).toBe('pl');
+  });
+
+  it('adds nothing to a confirmed job and says why, with the upload’s message', async () => {
+    const person = await confirmedUser(t);
+    await person.agent.upload('/ajax/documents/upload', 'first.pdf', await makePdf(1));
+    const before = await currentJob(person.agent);
+    await t.ctx.db
+      .updateTable('printjobs')
+      .set({ is_submitted: true })
+      .where('id', '=', before.id)
+      .execute();
+
+    const sent = await receive({
+      from: person.email,
+      verdict: 'trusted',
+      userId: person.id,
+      attachments: [{ filename: 'second.pdf', content: await makePdf(1) }],
+    });
+    const reply = await replyTo(person.email, sent.messageId);
+    expect(reply.text).toContain(translate('en', 'printjobs.errors.locked'));
+    expect(reply.text).toContain('second.pdf: not added');
+    expect(reply.attachments).toEqual([]);
+    expect((await currentJob(person.agent)).documents.map((d) => d.name)).toEqual(['first.pdf']);
+    expect(await processedRow(sent.id)).toMatchObject({
+      outcome: 'job_locked',
+      documents: [
+        {
+          name: 'second.pdf',
+          document_id: null,
+          status: 'refused',
+          page_count: null,
+          failure_code: null,
+        },
+      ],
+    });
+  });
+
+  it('refuses programs and archives with their reasons and still adds the PDF beside them', async () => {
+    const person = await confirmedUser(t);
+    const sent = await receive({
+      from: person.email,
+      verdict: 'trusted',
+      userId: person.id,
+      attachments: [
+        { filename: 'setup.exe', content: Buffer.from('MZ\x90\x00 not really a program') },
+        { filename: 'photos.zip', content: Buffer.from('PK\x03\x04 not really an archive') },
+        // The declared type alone is enough: a script without a telling name.
+        {
+          filename: 'run',
+          content: Buffer.from('#!/bin/sh\necho hi\n'),
+          contentType: 'application/x-sh',
+        },
+        { filename: 'letter.pdf', content: await makePdf(2) },
+      ],
+    });
+    const reply = await replyTo(person.email, sent.messageId);
+    const reason = (code: string) => translate('en', `inbound_mail.refused.${code}`);
+    expect(reply.text).toContain(`setup.exe: ${reason('executable')}`);
+    expect(reply.text).toContain(`photos.zip: ${reason('archive')}`);
+    expect(reply.text).toContain(`run: ${reason('executable')}`);
+    expect(reply.text).toContain('letter.pdf: 2 pages');
+    expect((await currentJob(person.agent)).documents.map((d) => d.name)).toEqual(['letter.pdf']);
+    const row = await processedRow(sent.id);
+    expect(row.outcome).toBe('added');
+    expect(row.documents.map((d) => [d.name, d.status, d.failure_code])).toEqual([
+      ['setup.exe', 'refused', 'executable'],
+      ['photos.zip', 'refused', 'archive'],
+      ['run', 'refused', 'executable'],
+      ['letter.pdf', 'ready', null],
+    ]);
+  });
+
+  it('takes six files and refuses the seventh as too many', async () => {
+    const person = await confirmedUser(t);
+    const sent = await receive({
+      from: person.email,
+      verdict: 'trusted',
+      userId: person.id,
+      attachments: await pdfs(7),
+    });
+    const reply = await replyTo(person.email, sent.messageId);
+    expect(reply.text).toContain(
+      `part-7.pdf: ${translate('en', 'inbound_mail.refused.too_many_files', { max: 6 })}`,
+    );
+    expect((await currentJob(person.agent)).documents).toHaveLength(6);
+    // Previews of the first pages of at most three documents.
+    expect(reply.attachments.filter((a) => a.cid)).toHaveLength(3);
+    const row = await processedRow(sent.id);
+    expect(row.documents.map((d) => d.failure_code)).toEqual([
+      ...Array<null>(6).fill(null),
+      'too_many_files',
+    ]);
+  });
+
+  it('refuses a file over the upload limit, saying the limit', async () => {
+    const small = await createTestApp({ MAX_UPLOAD_BYTES: String(2 * 1024 * 1024) });
+    try {
+      await seedDemoData(small.ctx.db);
+      const person = await confirmedUser(small);
+      const raw = await buildRawMessage({
+        from: person.email,
+        to: 'kiosk@print.printomat.test',
+        messageId: 'big@sender.test',
+        attachments: [{ filename: 'big.pdf', content: Buffer.alloc(3 * 1024 * 1024, 65) }],
+      });
+      const key = small.ctx.storage.newKey('eml');
+      await fs.writeFile(await small.ctx.storage.prepare(key), raw);
+      const row = await insertInboundMessage(small.ctx.db, {
+        printer_id: await seededPrinterId(small),
+        dedupe_key: 'big@sender.test',
+        via: 'http',
+        envelope_from: person.email,
+        from_address: person.email,
+        message_id: '<big@sender.test>',
+        subject: 'Big',
+        size_bytes: raw.length,
+        raw_key: key,
+        verdict: 'trusted',
+        user_id: person.id,
+        received_at: new Date(),
+      });
+      await processInboundMessage(small.ctx, row?.id ?? 0);
+      const reply = await small.smtp.waitFor(person.email, (m) => m.inReplyTo !== undefined);
+      expect(formatMegabytes('en', 2 * 1024 * 1024)).toBe('2 MB');
+      expect(reply.text).toContain(
+        `big.pdf: ${translate('en', 'inbound_mail.refused.too_large', { limit: '2 MB' })}`,
+      );
+      expect(reply.text).toContain(translate('en', 'inbound_mail.reply.intro.no_documents'));
+      const saved = await findInboundMessage(small.ctx.db, row?.id ?? 0);
+      expect(saved).toMatchObject({ outcome: 'no_documents', status: 'processed' });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('prints the text of a message without attachments as a text document', async () => {
+    const person = await confirmedUser(t);
+    const sent = await receive({
+      from: person.email,
+      verdict: 'trusted',
+      userId: person.id,
+      subject: 'Shopping list',
+      text: 'Milk\nBread\nŻółty ser',
+    });
+    const reply = await replyTo(person.email, sent.messageId);
+    const job = await currentJob(person.agent);
+    expect(job.documents.map((d) => d.name)).toEqual(['Shopping list.txt']);
+    const row = await processedRow(sent.id);
+    const [file] = row.documents;
+    expect(file?.document_id).toBe(job.documents[0]?.id);
+    // LibreOffice renders the text (the converter tests need it on the test host too).
+    expect(file).toMatchObject({ status: 'ready', page_count: 1 });
+    expect(reply.text).toContain('Shopping list.txt: 1 page');
+  });
+
+  it('says why a broken attachment cannot be printed, with the upload’s reason', async () => {
+    const person = await confirmedUser(t);
+    const sent = await receive({
+      from: person.email,
+      verdict: 'trusted',
+      userId: person.id,
+      attachments: [
+        { filename: 'broken.pdf', content: Buffer.from('%PDF-1.7\n1 0 obj <<< broken\n%%EOF\n') },
+      ],
+    });
+    const reply = await replyTo(person.email, sent.messageId);
+    const row = await processedRow(sent.id);
+    expect(row.documents[0]).toMatchObject({ status: 'failed', failure_code: 'corrupt' });
+    expect(reply.text).toContain(`broken.pdf: ${translate('en', 'documents.failure.corrupt')}`);
+    expect(reply.text).toContain(translate('en', 'inbound_mail.reply.nothing_printable'));
+    expect(reply.text).not.toContain(`${TEST_PUBLIC_URL}/print`);
+  });
+});
+
+describe('a stranger’s message', () => {
+  it('opens an express order with the pay link and the price in money, in the printer’s language', async () => {
+    const from = uniqueEmail('stranger');
+    const sent = await receive({
+      from,
+      verdict: 'stranger',
+      subject: 'Boarding pass',
+      attachments: [{ filename: 'pass.pdf', content: await makePdf(2) }],
+    });
+    const reply = await replyTo(from, sent.messageId);
+    const row = await processedRow(sent.id);
+    expect(row).toMatchObject({ outcome: 'express_order', reply_locale: 'pl', user_id: null });
+    const order = await t.ctx.db
+      .selectFrom('express_orders')
+      .selectAll()
+      .where('id', '=', row.express_order_id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ printer_id: printerId, status: 'draft', locale: 'pl' });
+    expect(row.printjob_id).toBe(order.printjob_id);
+    const documents = await t.ctx.db
+      .selectFrom('documents')
+      .select(['name', 'page_count'])
+      .where('printjob_id', '=', order.printjob_id ?? 0)
+      .execute();
+    expect(documents).toEqual([{ name: 'pass.pdf', page_count: 2 }]);
+
+    expect(reply.subject).toBe('Re: Boarding pass');
+    expect(reply.text).toContain('pass.pdf: 2 strony');
+    // Two black-and-white pages at the default express price (0.50 PLN a page).
+    expect(reply.text).toContain(
+      translate('pl', 'inbound_mail.reply.price.money', { amount: formatMoney('pl', 100, 'PLN') }),
+    );
+    expect(reply.text).toContain(`${TEST_PUBLIC_URL}/express/orders/${order.token}`);
+    expect(reply.attachments.filter((a) => a.cid)).toHaveLength(1);
+  });
+
+  it('answers in German when the message says it is German', async () => {
+    const from = uniqueEmail('fremd');
+    const sent = await receive({
+      from,
+      verdict: 'stranger',
+      headers: { 'Content-Language': 'de-AT' },
+      attachments: [{ filename: 'rechnung.pdf', content: await makePdf(1) }],
+    });
+    const reply = await replyTo(from, sent.messageId);
+    expect(reply.text).toContain('rechnung.pdf: 1 Seite');
+    expect(reply.text).toContain(
+      translate('de', 'inbound_mail.reply.intro.express_order', { printer: 'Złote Tarasy' }),
+    );
+    expect((await processedRow(sent.id)).reply_locale).toBe('de');
+  });
+
+  it('opens no order at a disabled printer and says so', async () => {
+    const from = uniqueEmail('stranger');
+    await setPrinter(t, printerId, { is_enabled: false });
+    try {
+      const sent = await receive({
+        from,
+        verdict: 'stranger',
+        attachments: [{ filename: 'x.pdf', content: await makePdf(1) }],
+      });
+      const reply = await replyTo(from, sent.messageId);
+      expect(reply.text).toContain(
+        translate('pl', 'inbound_mail.reply.intro.printer_unavailable', {
+          printer: 'Złote Tarasy',
+        }),
+      );
+      expect(reply.text).toContain(`${TEST_PUBLIC_URL}/map`);
+      const row = await processedRow(sent.id);
+      expect(row).toMatchObject({ outcome: 'printer_unavailable', express_order_id: null });
+    } finally {
+      await setPrinter(t, printerId, { is_enabled: true });
+    }
+  });
+
+  it('opens no order when nothing in the message can be printed', async () => {
+    const from = uniqueEmail('stranger');
+    const orders = async () =>
+      (await t.ctx.db.selectFrom('express_orders').select('id').execute()).length;
+    const before = await orders();
+    const sent = await receive({
+      from,
+      verdict: 'stranger',
+      text: '',
+      attachments: [{ filename: 'all.rar', content: Buffer.from('Rar!\x1a\x07\x00') }],
+    });
+    const reply = await replyTo(from, sent.messageId);
+    expect(reply.text).toContain(`all.rar: ${translate('pl', 'inbound_mail.refused.archive')}`);
+    expect(reply.text).toContain(translate('pl', 'inbound_mail.reply.intro.no_documents'));
+    expect(await processedRow(sent.id)).toMatchObject({ outcome: 'no_documents' });
+    expect(await orders()).toBe(before);
+  });
+});
+
+describe('exactly once', () => {
+  it('adds the documents once and answers once when processing runs again after a crash', async () => {
+    const person = await confirmedUser(t);
+    const sent = await receive({
+      from: person.email,
+      verdict: 'trusted',
+      userId: person.id,
+      enqueue: false,
+      attachments: await pdfs(2),
+    });
+    // The first run dies at its very end (the row cannot be marked processed): the documents
+    // were made and recorded, no reply went out.
+    await sql
+      .raw(
+        `CREATE FUNCTION inbound_crash() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN RAISE EXCEPTION 'simulated crash'; END $$`,
+      )
+      .execute(t.ctx.db);
+    await sql
+      .raw(
+        `CREATE TRIGGER inbound_crash BEFORE UPDATE ON inbound_messages FOR EACH ROW
+         WHEN (NEW.id = ${sent.id} AND NEW.status = 'processed') EXECUTE FUNCTION inbound_crash()`,
+      )
+      .execute(t.ctx.db);
+    try {
+      await expect(processInboundMessage(t.ctx, sent.id)).rejects.toThrow(/simulated crash/);
+    } finally {
+      await sql.raw('DROP TRIGGER inbound_crash ON inbound_messages').execute(t.ctx.db);
+      await sql.raw('DROP FUNCTION inbound_crash()').execute(t.ctx.db);
+    }
+    const halfway = await findInboundMessage(t.ctx.db, sent.id);
+    expect(halfway?.status).toBe('received');
+    expect(halfway?.documents.every((d) => d.document_id !== null)).toBe(true);
+    expect(repliesTo(sent.messageId)).toEqual([]);
+
+    // The retry, and a second delivery of the same job after it finished.
+    await processInboundMessage(t.ctx, sent.id, { attempt: 2 });
+    await processInboundMessage(t.ctx, sent.id, { attempt: 3 });
+    await replyTo(person.email, sent.messageId);
+    expect((await currentJob(person.agent)).documents.map((d) => d.name)).toEqual([
+      'part-1.pdf',
+      'part-2.pdf',
+    ]);
+    // Give a wrongly queued second reply the time to arrive before counting.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const replies: TCapturedMail[] = repliesTo(sent.messageId);
+    expect(replies).toHaveLength(1);
+    expect(await processedRow(sent.id)).toMatchObject({ status: 'processed', outcome: 'added' });
+  });
+
+  it('marks a message it cannot read as failed after the last attempt and tells the sender', async () => {
+    const from = uniqueEmail('stranger');
+    const sent = await receive({
+      from,
+      verdict: 'stranger',
+      enqueue: false,
+      subject: 'Lost',
+      attachments: [{ filename: 'a.pdf', content: await makePdf(1) }],
+    });
+    // The stored message is gone (a broken disk): nothing can be made of it.
+    await fs.rm(t.ctx.storage.pathOf(sent.key));
+    await expect(processInboundMessage(t.ctx, sent.id, { attempt: 1 })).rejects.toThrow();
+    expect((await findInboundMessage(t.ctx.db, sent.id))?.status).toBe('received');
+    expect(repliesTo(sent.messageId)).toEqual([]);
+
+    await processInboundMessage(t.ctx, sent.id, {
+      attempt: PROCESS_INBOUND_MAIL_JOB.maxAttempts ?? 5,
+    });
+    const reply = await replyTo(from, sent.messageId);
+    expect(reply.subject).toBe('Re: Lost');
+    expect(reply.text).toContain(translate('pl', 'inbound_mail.reply.intro.failed'));
+    expect(await findInboundMessage(t.ctx.db, sent.id)).toMatchObject({
+      status: 'failed',
+      outcome: 'failed',
+      raw_key: null,
+      express_order_id: null,
+    });
+  });
+});

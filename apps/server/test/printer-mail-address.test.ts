@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../src/seed/seed';
+import { signInNewAdmin } from './helpers/admin';
+import { createTestApp, TestAgent, type TTestApp } from './helpers/test-app';
+
+// Issue 14 point 2: every printer's print-by-e-mail address is made from its name at the inbound
+// mail domain when the admin leaves it blank, is unique, and can only be one that receives mail.
+
+const DOMAIN = 'print.printomat.example';
+
+let t: TTestApp;
+let admin: TestAgent;
+let warszawa: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.ctx.db);
+  const city = await t.ctx.db
+    .selectFrom('cities')
+    .select('id')
+    .where('slug', '=', 'warszawa')
+    .executeTakeFirstOrThrow();
+  warszawa = city.id;
+  admin = await signInNewAdmin(t, 'en');
+});
+afterAll(() => t?.close());
+
+let counter = 0;
+function printer(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    name: `Mail printer ${counter}`,
+    full_name: 'A printer for the address tests',
+    country: 'PL',
+    city_id: warszawa,
+    street: 'Marszałkowska',
+    house_number: '10',
+    postcode: '00-950',
+    location_x: 52.23,
+    location_y: 21.01,
+    radius: 50,
+    email: null,
+    direct_print_code: String(810000 + counter),
+    open_hours: [],
+    ...overrides,
+  };
+}
+
+const emailOf = async (id: number) =>
+  (
+    await t.ctx.db
+      .selectFrom('printers')
+      .select('email')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).email;
+
+describe('a printer saved with a blank address', () => {
+  it('gets one made from its name, transliterated, numbered when taken', async () => {
+    const first = await admin.post('/api/admin/printers', printer({ name: 'Müllerstraße Ecke' }));
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().email).toBe(`muellerstrasse-ecke@${DOMAIN}`);
+
+    const second = await admin.post('/api/admin/printers', printer({ name: 'Müllerstraße Ecke' }));
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().email).toBe(`muellerstrasse-ecke-2@${DOMAIN}`);
+
+    // The seeded demo kiosk holds zlote-tarasy@: a new printer of that name is numbered past it.
+    const third = await admin.post('/api/admin/printers', printer({ name: 'Złote  Tarasy' }));
+    expect(third.statusCode, third.body).toBe(201);
+    expect(third.json().email).toBe(`zlote-tarasy-2@${DOMAIN}`);
+    expect(await emailOf(third.json().id)).toBe(`zlote-tarasy-2@${DOMAIN}`);
+  });
+
+  it('keeps its own address when saved again, and follows a new name when blanked', async () => {
+    const created = (
+      await admin.post('/api/admin/printers', printer({ name: 'Grüne Ecke', email: '  ' }))
+    ).json();
+    expect(created.email).toBe(`gruene-ecke@${DOMAIN}`);
+
+    const again = await admin.put(
+      `/api/admin/printers/${created.id}`,
+      printer({ name: 'Grüne Ecke', direct_print_code: created.direct_print_code }),
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().email).toBe(`gruene-ecke@${DOMAIN}`);
+
+    const renamed = await admin.put(
+      `/api/admin/printers/${created.id}`,
+      printer({ name: 'Żółta Łąka', direct_print_code: created.direct_print_code, email: '' }),
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().email).toBe(`zolta-laka@${DOMAIN}`);
+    expect(await emailOf(created.id)).toBe(`zolta-laka@${DOMAIN}`);
+  });
+});
+
+describe('an address typed by an admin', () => {
+  it('is saved in lower case', async () => {
+    const res = await admin.post(
+      '/api/admin/printers',
+      printer({ email: ' Kiosk.One_A@Print.Printomat.Example ' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().email).toBe(`kiosk.one_a@${DOMAIN}`);
+    expect(await emailOf(res.json().id)).toBe(`kiosk.one_a@${DOMAIN}`);
+    // The public printer page and the map carry it.
+    const pub = await new TestAgent(t.app).get(`/api/printers/${res.json().id}`);
+    expect(pub.json().email).toBe(`kiosk.one_a@${DOMAIN}`);
+  });
+
+  it('is refused at its field, naming the domain, when it is at another domain', async () => {
+    const before = await t.ctx.db
+      .selectFrom('printers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const res = await admin.post(
+      '/api/admin/printers',
+      printer({ email: 'kiosk@printomat.example' }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      email: [`must end in @${DOMAIN}: mail to any other domain never reaches this printer`],
+    });
+    const after = await t.ctx.db
+      .selectFrom('printers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+
+    const german = await signInNewAdmin(t, 'de');
+    const de = await german.post('/api/admin/printers', printer({ email: 'kiosk@gmail.com' }));
+    expect(de.json().errors.email).toEqual([
+      `muss auf @${DOMAIN} enden: Mail an eine andere Domain erreicht diesen Drucker nie`,
+    ]);
+  });
+
+  it('may hold only a-z, 0-9, ".", "-" and "_" before the @', async () => {
+    const res = await admin.post(
+      '/api/admin/printers',
+      printer({ email: `kiosk+print@${DOMAIN}` }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      email: ['may hold only a–z, 0–9, “.”, “-” and “_” before the @ (at most 64 characters)'],
+    });
+  });
+
+  it('is refused when another printer holds it, also in another case', async () => {
+    const res = await admin.post(
+      '/api/admin/printers',
+      printer({ email: `Zlote-Tarasy@${DOMAIN}` }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ email: ['has already been taken'] });
+  });
+});
+
+describe('another inbound mail domain', () => {
+  let other: TTestApp;
+  beforeAll(async () => {
+    other = await createTestApp({ INBOUND_MAIL_DOMAIN: 'mail.example.org' });
+    await seedDemoData(other.ctx.db, new Date(), other.ctx.config.inbound.domain);
+  });
+  afterAll(() => other?.close());
+
+  it('is where the demo printers and new printers get their addresses', async () => {
+    const kiosk = await other.ctx.db
+      .selectFrom('printers')
+      .select('email')
+      .where('name', '=', 'Złote Tarasy')
+      .executeTakeFirstOrThrow();
+    expect(kiosk.email).toBe('zlote-tarasy@mail.example.org');
+
+    const otherAdmin = await signInNewAdmin(other, 'pl');
+    const city = await other.ctx.db
+      .selectFrom('cities')
+      .select('id')
+      .where('slug', '=', 'warszawa')
+      .executeTakeFirstOrThrow();
+    const created = await otherAdmin.post(
+      '/api/admin/printers',
+      printer({ name: 'Dworzec Główny', city_id: city.id }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().email).toBe('dworzec-glowny@mail.example.org');
+
+    const refused = await otherAdmin.post(
+      '/api/admin/printers',
+      printer({ city_id: city.id, email: `dworzec@${DOMAIN}` }),
+    );
+    expect(refused.json().errors.email).toEqual([
+      'musi kończyć się na @mail.example.org: poczta do innej domeny nigdy nie trafi do tej drukarki',
+    ]);
+  });
+});
