@@ -36,6 +36,13 @@ const ExpressOrderPage = lazy(
     import('./express/express-order-page').then((m) => ({ default: m.ExpressOrderPage })),
   ),
 );
+// Forgot password (issue 17): rarely used, so out of the entry chunk; their texts (auth) are public.
+const ForgotPasswordPage = lazy(() =>
+  import('./pages/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
 const AdminArea = lazy(
   withMessages(['app', 'admin'], () =>
     import('./admin/admin-area').then((m) => ({ default: m.AdminArea })),
@@ -56,6 +63,22 @@ export function AppRoutes({ modalRegistry }: { modalRegistry?: readonly TModalEn
         <Route path="sign-in" element={<SignInPage />} />
         <Route path="sign-up" element={<SignUpPage />} />
         <Route path="confirm-email" element={<ConfirmEmailPage />} />
+        <Route
+          path="forgot-password"
+          element={
+            <Loading>
+              <ForgotPasswordPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="reset-password"
+          element={
+            <Loading>
+              <ResetPasswordPage />
+            </Loading>
+          }
+        />
         {/* Public pages: /business, /contact, /faq, /privacy, /terms, /kup-pakiet… */}
         {publicRoutes()}
         {paymentRoutes()}

@@ -11,6 +11,12 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/register',
   'POST /api/auth/sign-in',
   'POST /api/auth/confirm-email', // the link from the mail works in any browser
+  // Forgot password: asked for signed out (the same answer for any address; rate-limited per
+  // address and per client address); the mailed link's 256-bit single-use token is the credential
+  // for checking it and for setting the new password (changes still need CSRF).
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password/check',
+  'POST /api/auth/reset-password',
   'PUT /api/account/locale', // guests switch language too (cookie only)
   'GET /auth/facebook', // OAuth start
   'GET /auth/facebook/callback', // OAuth return; protected by the state parameter
@@ -28,6 +34,9 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /agent/documents/:documentId', // printer agents: authenticated by a short-lived token
   'GET /api/packages', // the packages on sale (public shop pages)
   'POST /api/payments/webhooks/:provider', // payment providers: authenticated by their signature
+  // Print by e-mail (issue 14): an inbound-mail provider posts raw messages; authenticated by the
+  // INBOUND_MAIL_SECRET bearer token (404 when none is configured), not by a session.
+  'POST /api/inbound/mail',
   // The sandbox provider's hosted payment page: a 256-bit token in the address is the credential.
   'GET /sandbox-pay/:token',
   'POST /sandbox-pay/:token',

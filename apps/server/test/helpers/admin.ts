@@ -5,16 +5,17 @@ import { TestAgent, uniqueEmail, type TTestApp } from './test-app';
 
 /**
  * Signs in as the seeded demo admin (needs `seedDemoData`). With a locale, the language cookie is
- * set first: it wins over the admin's profile language (English).
+ * set afterwards (sign-in sets it to the account's language): it wins over the admin's profile
+ * language (English) in this agent only.
  */
 export async function signInDemoAdmin(app: FastifyInstance, locale?: string): Promise<TestAgent> {
   const agent = new TestAgent(app);
-  if (locale !== undefined) agent.cookies.set('lang', locale);
   const res = await agent.post('/api/auth/sign-in', {
     email: 'admin@printomat.example',
     password: 'admin-demo-2026',
   });
   expect(res.statusCode).toBe(200);
+  if (locale !== undefined) agent.cookies.set('lang', locale);
   return agent;
 }
 

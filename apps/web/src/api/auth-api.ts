@@ -6,8 +6,11 @@ import {
   type TUserAnswer,
   type ZChangePasswordInput,
   type ZConfirmEmailInput,
+  type ZForgotPasswordInput,
   type ZLocaleInput,
   type ZRegisterInput,
+  type ZResetPasswordInput,
+  type ZResetTokenInput,
   type ZSignInInput,
 } from '@printomat/shared';
 import type { z } from 'zod';
@@ -18,6 +21,8 @@ import { api } from './client';
 export type TRegisterPayload = z.input<typeof ZRegisterInput>;
 export type TSignInPayload = z.input<typeof ZSignInInput>;
 export type TChangePasswordPayload = z.input<typeof ZChangePasswordInput>;
+export type TForgotPasswordPayload = z.input<typeof ZForgotPasswordInput>;
+export type TResetPasswordPayload = z.input<typeof ZResetPasswordInput>;
 export type TOkAnswer = z.infer<typeof ZOk>;
 
 // Answers are checked against these in development and tests only (see TResponseSchema).
@@ -41,6 +46,18 @@ export const confirmEmail = (token: string) =>
 
 export const resendConfirmation = () =>
   api.post<TOkAnswer>('/api/auth/resend-confirmation', {}, { schema: RESPONSES?.ok });
+
+export const requestPasswordReset = (payload: TForgotPasswordPayload) =>
+  api.post<TOkAnswer>('/api/auth/forgot-password', payload, { schema: RESPONSES?.ok });
+
+/** Whether a reset link still works, and for which account (its page asks before the form). */
+export const checkPasswordReset = (token: string) =>
+  api.post<{ email: string }>('/api/auth/reset-password/check', {
+    token,
+  } satisfies z.input<typeof ZResetTokenInput>);
+
+export const resetPassword = (payload: TResetPasswordPayload) =>
+  api.post<TUserAnswer>('/api/auth/reset-password', payload, { schema: RESPONSES?.user });
 
 export const changePassword = (payload: TChangePasswordPayload) =>
   api.put<TOkAnswer>('/api/account/password', payload, { schema: RESPONSES?.ok });

@@ -80,6 +80,9 @@ export function SignInPage() {
           </button>
         </form>
         <p className="auth-card__switch">
+          <Link to="/forgot-password">{t('auth.sign_in_page.forgot_password')}</Link>
+        </p>
+        <p className="auth-card__switch">
           {t('auth.sign_in_page.no_account')}{' '}
           <Link to="/sign-up">{t('auth.sign_in_page.sign_up_link')}</Link>
         </p>

@@ -68,6 +68,32 @@ export const ZConfirmEmailInput = z.object({
 });
 export const ZLocaleInput = z.object({ locale: ZLocale });
 
+/** Forgot password: the address a reset link goes to (if it has an account). */
+export const ZForgotPasswordInput = z.object({ email: zEmail });
+export type TForgotPasswordInput = z.infer<typeof ZForgotPasswordInput>;
+
+/** The token from a reset link, checked when its page opens. */
+export const ZResetTokenInput = ZConfirmEmailInput;
+
+/** A new password through a reset link: the same password rules as sign-up and change. */
+export const ZResetPasswordInput = z
+  .object({
+    token: ZConfirmEmailInput.shape.token,
+    password: zPassword,
+    password_confirmation: z.string({ error: 'blank' }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password_confirmation !== value.password) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password_confirmation'],
+        message: 'confirmation',
+        params: { attribute: 'password' },
+      });
+    }
+  });
+export type TResetPasswordInput = z.infer<typeof ZResetPasswordInput>;
+
 /** `GET /ajax/user` (spec section 7): the shape phone apps in the field read. */
 export const ZAjaxUser = z.object({
   id: z.number().int(),

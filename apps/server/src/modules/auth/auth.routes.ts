@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZAjaxUser,
   ZChangePasswordInput,
   ZConfirmEmailInput,
+  ZForgotPasswordInput,
   ZLocaleInput,
   ZOk,
   ZRegisterInput,
+  ZResetPasswordInput,
+  ZResetTokenInput,
   ZSessionInput,
   ZSessionState,
   ZSignInInput,
@@ -25,6 +28,7 @@ import {
 } from '../../http/request-context';
 import { remainingPages } from '../pages/pages-ledger.service';
 import { presentAjaxUser, presentMe } from '../users';
+import { checkPasswordReset, requestPasswordReset, resetPassword } from './password-reset.service';
 import {
   changePassword,
   confirmEmail,
@@ -46,7 +50,28 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): voi
     if (!user) throw unauthorized();
     return user;
   };
+  /**
+   * Signs this browser in with a fresh session (the one it came with ends). The language cookie
+   * follows the account: its pages, its account page and its mails speak one language.
+   */
+  const startSession = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: TUserRow,
+    options: { isMobileApp?: boolean } = {},
+  ) => {
+    const session = await createSession(ctx, user.id, requestMeta(request), {
+      ...options,
+      replacesSessionId: request.sessionId ?? undefined,
+    });
+    setSessionCookies(ctx, reply, session);
+    setLocaleCookie(ctx, reply, user.locale);
+  };
   const limits = ctx.config.rateLimits;
+  const bodyEmail = (request: FastifyRequest) => {
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    return typeof email === 'string' ? email.trim().toLowerCase() : null;
+  };
   // Confirmation mails per address: sign-up sends one, each resend another.
   const confirmationMails = {
     bucket: 'confirmation_mail:address',
@@ -54,13 +79,13 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): voi
   };
   const signUpLimited = rateLimited(root, ctx, [
     { bucket: 'sign_up:ip', rule: limits.signUpPerIp, key: byIp },
-    {
-      ...confirmationMails,
-      key: (request) => {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
-        return typeof email === 'string' ? email.trim().toLowerCase() : null;
-      },
-    },
+    { ...confirmationMails, key: bodyEmail },
+  ]);
+  // Reset links per address asked for, known or not (the answer must not tell them apart), so
+  // nobody floods a mailbox; per client address, so nobody sweeps through addresses.
+  const passwordResetLimited = rateLimited(root, ctx, [
+    { bucket: 'password_reset:ip', rule: limits.passwordResetPerIp, key: byIp },
+    { bucket: 'password_reset:address', rule: limits.passwordResetPerAddress, key: bodyEmail },
   ]);
   const resendLimited = rateLimited(root, ctx, [
     { ...confirmationMails, key: (request) => request.user?.email.toLowerCase() ?? null },
@@ -86,10 +111,7 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): voi
     },
     async (request, reply) => {
       const user = await registerUser(ctx, request.body, requestMeta(request));
-      const session = await createSession(ctx, user.id, requestMeta(request), {
-        replacesSessionId: request.sessionId ?? undefined,
-      });
-      setSessionCookies(ctx, reply, session);
+      await startSession(request, reply, user);
       return reply.status(201).send({ user: await me(user) });
     },
   );
@@ -123,10 +145,42 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): voi
     { schema: { tags: ['auth'], body: ZSignInInput, response: { 200: ZUserAnswer } } },
     async (request, reply) => {
       const user = await signIn(ctx, request.body, requestMeta(request));
-      const session = await createSession(ctx, user.id, requestMeta(request), {
-        replacesSessionId: request.sessionId ?? undefined,
-      });
-      setSessionCookies(ctx, reply, session);
+      await startSession(request, reply, user);
+      return { user: await me(user) };
+    },
+  );
+
+  // Forgot password: the same answer whether the address has an account or not.
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      schema: { tags: ['auth'], body: ZForgotPasswordInput, response: { 200: ZOk } },
+      preHandler: passwordResetLimited,
+    },
+    async (request) => {
+      await requestPasswordReset(ctx, request.body.email, requestMeta(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password/check',
+    {
+      schema: {
+        tags: ['auth'],
+        body: ZResetTokenInput,
+        response: { 200: z.object({ email: z.string() }) },
+      },
+    },
+    async (request) => checkPasswordReset(ctx, request.body.token),
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { schema: { tags: ['auth'], body: ZResetPasswordInput, response: { 200: ZUserAnswer } } },
+    async (request, reply) => {
+      const user = await resetPassword(ctx, request.body, requestMeta(request));
+      await startSession(request, reply, user);
       return { user: await me(user) };
     },
   );
@@ -175,11 +229,7 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): voi
     async (request, reply) => {
       const isMobileApp = request.body.is_mobile_app === true;
       const user = await signIn(ctx, request.body, requestMeta(request), { isMobileApp });
-      const session = await createSession(ctx, user.id, requestMeta(request), {
-        isMobileApp,
-        replacesSessionId: request.sessionId ?? undefined,
-      });
-      setSessionCookies(ctx, reply, session);
+      await startSession(request, reply, user, { isMobileApp });
       return presentAjaxUser(user, await remainingPages(ctx.db, user.id, ctx.now()));
     },
   );

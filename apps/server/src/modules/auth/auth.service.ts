@@ -22,6 +22,7 @@ import {
 } from '../users';
 import { consumeEmailConfirmation, insertEmailConfirmation } from './email-confirmations.repo';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { forgotPasswordLink } from './password-reset.service';
 import {
   deleteOtherSessions,
   deleteSession,
@@ -225,7 +226,11 @@ export async function changePassword(
     await updateUser(trx, user.id, { password_hash: passwordHash });
     // Whoever knew the old password is signed out everywhere else.
     await deleteOtherSessions(trx, user.id, currentSessionId);
-    await enqueueJob(trx, SEND_MAIL_JOB, passwordChangedMail(user.locale, user.email));
+    await enqueueJob(
+      trx,
+      SEND_MAIL_JOB,
+      passwordChangedMail(user.locale, user.email, forgotPasswordLink(ctx)),
+    );
     await recordAudit(trx, {
       actorUserId: user.id,
       action: 'user.password_changed',

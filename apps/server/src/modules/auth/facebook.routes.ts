@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../context';
-import { requestMeta, setSessionCookies } from '../../http/request-context';
+import { requestMeta, setLocaleCookie, setSessionCookies } from '../../http/request-context';
 import { createSession } from './auth.service';
 import {
   facebookAuthorizeUrl,
@@ -61,6 +61,8 @@ export function registerFacebookRoutes(root: FastifyInstance, ctx: TAppContext):
           replacesSessionId: request.sessionId ?? undefined,
         });
         setSessionCookies(ctx, reply, session);
+        // The account's language from now on: pages, account page and mail agree (issue 17).
+        setLocaleCookie(ctx, reply, user.locale);
         return reply.redirect('/');
       } catch (err) {
         request.log.warn({ err }, 'facebook sign-in failed');

@@ -14,6 +14,7 @@ export const auth = defineMessages({
       lead: 'Sign in to print your documents at any Printomat printer.',
       submit: 'Sign in',
       no_account: 'New to Printomat?',
+      forgot_password: 'Forgot your password?',
       sign_up_link: 'Create an account',
     },
     sign_up_page: {
@@ -29,6 +30,22 @@ export const auth = defineMessages({
       success: 'Your e-mail address is confirmed.',
       home: 'Go to the home page',
     },
+    forgot_password_page: {
+      title: 'Forgot your password?',
+      lead: 'Enter the e-mail address of your account and we will send you a link to choose a new password.',
+      submit: 'Send the link',
+      sent: 'If {email} belongs to a Printomat account, a link to choose a new password is on its way. Check your mailbox, and the spam folder too. The link works once and for a short time.',
+      back: 'Back to sign-in',
+    },
+    reset_password_page: {
+      title: 'Choose a new password',
+      checking: 'Checking your link…',
+      lead: 'For the account {email}. Saving signs you out everywhere else and signs you in here.',
+      submit: 'Save the new password',
+      done: 'Your new password is saved and you are signed in.',
+      continue: 'Start printing',
+      ask_again: 'Ask for a new link',
+    },
   },
   de: {
     sign_in: 'Anmelden',
@@ -42,6 +59,7 @@ export const auth = defineMessages({
       lead: 'Melde dich an, um deine Dokumente an jedem Printomat-Drucker zu drucken.',
       submit: 'Anmelden',
       no_account: 'Neu bei Printomat?',
+      forgot_password: 'Passwort vergessen?',
       sign_up_link: 'Konto erstellen',
     },
     sign_up_page: {
@@ -57,6 +75,22 @@ export const auth = defineMessages({
       success: 'Deine E-Mail-Adresse ist bestätigt.',
       home: 'Zur Startseite',
     },
+    forgot_password_page: {
+      title: 'Passwort vergessen?',
+      lead: 'Gib die E-Mail-Adresse deines Kontos ein. Wir schicken dir einen Link, mit dem du ein neues Passwort wählst.',
+      submit: 'Link senden',
+      sent: 'Wenn {email} zu einem Printomat-Konto gehört, ist ein Link für ein neues Passwort unterwegs. Sieh in deinem Postfach nach, auch im Spam-Ordner. Der Link funktioniert einmal und nur kurze Zeit.',
+      back: 'Zurück zur Anmeldung',
+    },
+    reset_password_page: {
+      title: 'Wähle ein neues Passwort',
+      checking: 'Dein Link wird geprüft…',
+      lead: 'Für das Konto {email}. Beim Speichern wirst du überall sonst abgemeldet und hier angemeldet.',
+      submit: 'Neues Passwort speichern',
+      done: 'Dein neues Passwort ist gespeichert und du bist angemeldet.',
+      continue: 'Jetzt drucken',
+      ask_again: 'Neuen Link anfordern',
+    },
   },
   pl: {
     sign_in: 'Zaloguj się',
@@ -71,6 +105,7 @@ export const auth = defineMessages({
       lead: 'Zaloguj się, aby drukować dokumenty w dowolnej drukarce Printomat.',
       submit: 'Zaloguj się',
       no_account: 'Pierwszy raz w Printomat?',
+      forgot_password: 'Nie pamiętasz hasła?',
       sign_up_link: 'Załóż konto',
     },
     sign_up_page: {
@@ -85,6 +120,22 @@ export const auth = defineMessages({
       pending: 'Potwierdzamy Twój adres e-mail…',
       success: 'Twój adres e-mail został potwierdzony.',
       home: 'Przejdź na stronę główną',
+    },
+    forgot_password_page: {
+      title: 'Nie pamiętasz hasła?',
+      lead: 'Podaj adres e-mail swojego konta, a wyślemy Ci link do ustawienia nowego hasła.',
+      submit: 'Wyślij link',
+      sent: 'Jeśli {email} należy do konta Printomat, link do ustawienia nowego hasła jest już w drodze. Sprawdź skrzynkę, także folder spam. Link działa jeden raz i tylko przez krótki czas.',
+      back: 'Wróć do logowania',
+    },
+    reset_password_page: {
+      title: 'Ustaw nowe hasło',
+      checking: 'Sprawdzamy Twój link…',
+      lead: 'Dla konta {email}. Zapisanie wyloguje Cię na wszystkich innych urządzeniach i zaloguje tutaj.',
+      submit: 'Zapisz nowe hasło',
+      done: 'Nowe hasło zostało zapisane, a to urządzenie jest już zalogowane.',
+      continue: 'Zacznij drukować',
+      ask_again: 'Poproś o nowy link',
     },
   },
 });

@@ -34,6 +34,10 @@ export const errors = defineMessages({
     internal: 'Something went wrong on our side. Please try again.',
     validation: 'Please correct the highlighted fields.',
     confirmation_link_invalid: 'This confirmation link is invalid or has expired.',
+    reset_link_invalid: 'This password reset link is not valid. Ask for a new one.',
+    reset_link_used:
+      'This password reset link was already used. If you still cannot sign in, ask for a new one.',
+    reset_link_expired: 'This password reset link has expired. Ask for a new one.',
     facebook_failed: 'Signing in with Facebook did not work. Please try again.',
     facebook_not_configured: 'Signing in with Facebook is not available.',
     rate_limited: 'Too many requests. Please wait a moment and try again.',
@@ -73,6 +77,10 @@ export const errors = defineMessages({
     internal: 'Bei uns ist etwas schiefgelaufen. Bitte versuche es noch einmal.',
     validation: 'Bitte korrigiere die markierten Felder.',
     confirmation_link_invalid: 'Dieser Bestätigungslink ist ungültig oder abgelaufen.',
+    reset_link_invalid: 'Dieser Link zum Zurücksetzen ist ungültig. Fordere einen neuen an.',
+    reset_link_used:
+      'Dieser Link zum Zurücksetzen wurde schon verwendet. Kannst du dich noch nicht anmelden, fordere einen neuen an.',
+    reset_link_expired: 'Dieser Link zum Zurücksetzen ist abgelaufen. Fordere einen neuen an.',
     facebook_failed:
       'Die Anmeldung mit Facebook hat nicht funktioniert. Bitte versuche es noch einmal.',
     facebook_not_configured: 'Die Anmeldung mit Facebook ist nicht verfügbar.',
@@ -115,6 +123,10 @@ export const errors = defineMessages({
     internal: 'Coś poszło nie tak po naszej stronie. Spróbuj ponownie.',
     validation: 'Popraw zaznaczone pola.',
     confirmation_link_invalid: 'Ten link potwierdzający jest nieprawidłowy lub wygasł.',
+    reset_link_invalid: 'Ten link do resetowania hasła jest nieprawidłowy. Poproś o nowy.',
+    reset_link_used:
+      'Ten link do resetowania hasła został już użyty. Jeśli nadal nie możesz się zalogować, poproś o nowy.',
+    reset_link_expired: 'Ten link do resetowania hasła wygasł. Poproś o nowy.',
     facebook_failed: 'Logowanie przez Facebooka nie powiodło się. Spróbuj ponownie.',
     facebook_not_configured: 'Logowanie przez Facebooka jest niedostępne.',
     rate_limited: 'Zbyt wiele żądań. Poczekaj chwilę i spróbuj ponownie.',

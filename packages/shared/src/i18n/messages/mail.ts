@@ -18,7 +18,13 @@ export const mail = defineMessages({
     },
     password_changed: {
       subject: 'Your Printomat password was changed',
-      body: 'The password of your account was just changed. If it was not you, reset it at once and write to us.',
+      body: 'The password of your account was just changed. If it was not you, choose a new one at once on this page and write to us:',
+    },
+    password_reset: {
+      subject: 'Choose a new Printomat password',
+      body: 'Someone (we hope you) asked to reset the password of your Printomat account. Choose a new password by opening this link:',
+      expiry:
+        'The link works once and for {minutes, plural, one {# minute} other {# minutes}}. If you did not ask for it, ignore this message: your password stays as it is.',
     },
     express_refund: {
       subject: 'Printomat: {amount} is on its way back to you',
@@ -50,7 +56,13 @@ export const mail = defineMessages({
     },
     password_changed: {
       subject: 'Dein Printomat-Passwort wurde geändert',
-      body: 'Das Passwort deines Kontos wurde soeben geändert. Warst du das nicht, setze es sofort zurück und schreib uns.',
+      body: 'Das Passwort deines Kontos wurde soeben geändert. Warst du das nicht, wähle auf dieser Seite sofort ein neues und schreib uns:',
+    },
+    password_reset: {
+      subject: 'Wähle ein neues Printomat-Passwort',
+      body: 'Jemand (hoffentlich du) möchte das Passwort deines Printomat-Kontos zurücksetzen. Wähle über diesen Link ein neues Passwort:',
+      expiry:
+        'Der Link funktioniert einmal und {minutes, plural, one {# Minute} other {# Minuten}} lang. Wenn du das nicht angefordert hast, ignoriere diese Nachricht: Dein Passwort bleibt unverändert.',
     },
     express_refund: {
       subject: 'Printomat: {amount} gehen an dich zurück',
@@ -83,7 +95,13 @@ export const mail = defineMessages({
     },
     password_changed: {
       subject: 'Twoje hasło w Printomat zostało zmienione',
-      body: 'Hasło do Twojego konta zostało właśnie zmienione. Jeśli to nie Ty, natychmiast je zresetuj i napisz do nas.',
+      body: 'Hasło do Twojego konta zostało właśnie zmienione. Jeśli to nie Ty, natychmiast ustaw nowe na tej stronie i napisz do nas:',
+    },
+    password_reset: {
+      subject: 'Ustaw nowe hasło w Printomat',
+      body: 'Ktoś (mamy nadzieję, że Ty) poprosił o zresetowanie hasła do Twojego konta Printomat. Ustaw nowe hasło, otwierając ten link:',
+      expiry:
+        'Link działa jeden raz przez {minutes, plural, one {# minutę} few {# minuty} many {# minut} other {# minuty}}. Jeśli to nie Ty, zignoruj tę wiadomość: Twoje hasło pozostanie bez zmian.',
     },
     express_refund: {
       subject: 'Printomat: zwracamy Ci {amount}',

@@ -1,0 +1,153 @@
+import type { TResetPasswordInput } from '@printomat/shared';
+import type { TAppContext } from '../../context';
+import type { TUserRow } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { TRequestMeta } from '../../http/request-context';
+import { hashToken, randomToken } from '../../lib/tokens';
+import { recordAudit } from '../audit/audit.service';
+import { enqueueJob } from '../jobs/queue';
+import { SEND_MAIL_JOB } from '../mail/mail.jobs';
+import { passwordChangedMail, passwordResetMail } from '../mail/mail.templates';
+import { findUserByEmail, findUserById, isAccount, updateUser } from '../users';
+import { hashPassword } from './passwords';
+import {
+  consumePasswordReset,
+  deleteOldPasswordResets,
+  findPasswordReset,
+  insertPasswordReset,
+  usePasswordResetsOf,
+} from './password-resets.repo';
+import { deleteAllSessions } from './sessions.repo';
+
+// Forgot password (issue 17, docs/decisions.md "Password reset by e-mail").
+
+/** The page a reset link opens, and the page that asks for one ("it was not you" in mails). */
+export const RESET_PASSWORD_PATH = '/reset-password';
+export const FORGOT_PASSWORD_PATH = '/forgot-password';
+
+export function forgotPasswordLink(ctx: TAppContext): string {
+  return `${ctx.config.publicUrl}${FORGOT_PASSWORD_PATH}`;
+}
+
+/** Used-up and expired links are kept a day (to say "used" or "expired"), then deleted. */
+const KEEP_OLD_LINKS_MS = 86_400_000;
+const PRUNE_EVERY_MS = 60_000;
+let lastPrune = 0;
+
+async function pruneOldLinks(ctx: TAppContext): Promise<void> {
+  const now = ctx.now().getTime();
+  if (now - lastPrune < PRUNE_EVERY_MS) return;
+  lastPrune = now;
+  await deleteOldPasswordResets(ctx.db, new Date(now - KEEP_OLD_LINKS_MS));
+}
+
+/**
+ * Mails a reset link when the address belongs to an account, and does nothing otherwise: the
+ * caller answers the same either way (no account enumeration), and the mail leaves through the
+ * job queue, so a known address takes no noticeably longer to answer. Guest accounts (express
+ * orders) cannot sign in and get nothing. A Facebook-only account gets a link too: the mailbox
+ * is proof enough, and afterwards it signs in either way.
+ */
+export async function requestPasswordReset(
+  ctx: TAppContext,
+  email: string,
+  meta: TRequestMeta,
+): Promise<void> {
+  await pruneOldLinks(ctx);
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || !isAccount(user)) return;
+  const token = randomToken();
+  const minutes = ctx.config.passwordResetTtlMinutes;
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertPasswordReset(trx, {
+      user_id: user.id,
+      token_hash: hashToken(token),
+      email: user.email,
+      expires_at: new Date(ctx.now().getTime() + minutes * 60_000),
+      requested_ip: meta.ip,
+    });
+    const link = `${ctx.config.publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+    await enqueueJob(trx, SEND_MAIL_JOB, passwordResetMail(user.locale, user.email, link, minutes));
+    await recordAudit(trx, {
+      actorUserId: null,
+      action: 'user.password_reset_requested',
+      subject: ['user', user.id],
+      ip: meta.ip,
+    });
+  });
+  ctx.worker.kick();
+}
+
+/** Why a link does not work, in words the person can act on. */
+function refusedLink(link: { expires_at: Date; used_at: Date | null } | undefined, now: Date) {
+  if (link?.used_at) return new AppError(400, 'reset_link_used', 'errors.reset_link_used');
+  if (link && link.expires_at <= now)
+    return new AppError(400, 'reset_link_expired', 'errors.reset_link_expired');
+  return new AppError(400, 'reset_link_invalid', 'errors.reset_link_invalid');
+}
+
+/** A link's owner, or undefined when the account is gone or no longer has the address. */
+async function ownerOf(
+  db: TAppContext['db'],
+  link: { user_id: number; email: string },
+): Promise<TUserRow | undefined> {
+  const owner = await findUserById(db, link.user_id);
+  return owner && isAccount(owner) && owner.email === link.email ? owner : undefined;
+}
+
+/** The reset page asks first, so a used or expired link says so before a password is typed. */
+export async function checkPasswordReset(
+  ctx: TAppContext,
+  token: string,
+): Promise<{ email: string }> {
+  const now = ctx.now();
+  const link = await findPasswordReset(ctx.db, hashToken(token));
+  if (!link || link.used_at || link.expires_at <= now) throw refusedLink(link, now);
+  const owner = await ownerOf(ctx.db, link);
+  if (!owner) throw refusedLink(undefined, now);
+  return { email: owner.email };
+}
+
+/**
+ * Sets the new password through a link, once: the link and every other open link of the account
+ * are used up, every session of the account ends (whoever knew the old password is out), the
+ * address counts as confirmed (the link proved the mailbox), a "password changed" mail goes out.
+ * The caller then signs this browser in with a fresh session.
+ */
+export async function resetPassword(
+  ctx: TAppContext,
+  input: TResetPasswordInput,
+  meta: TRequestMeta,
+): Promise<TUserRow> {
+  const passwordHash = await hashPassword(input.password);
+  const tokenHash = hashToken(input.token);
+  const now = ctx.now();
+  const user = await ctx.db.transaction().execute(async (trx) => {
+    const link = await consumePasswordReset(trx, tokenHash, now);
+    if (!link) throw refusedLink(await findPasswordReset(trx, tokenHash), now);
+    const owner = await ownerOf(trx, link);
+    if (!owner) throw refusedLink(undefined, now);
+    await usePasswordResetsOf(trx, owner.id, now);
+    await deleteAllSessions(trx, owner.id);
+    const updated = await updateUser(trx, owner.id, {
+      password_hash: passwordHash,
+      email_confirmed_at: owner.email_confirmed_at ?? now,
+      last_login_at: now,
+    });
+    await enqueueJob(
+      trx,
+      SEND_MAIL_JOB,
+      passwordChangedMail(updated.locale, updated.email, forgotPasswordLink(ctx)),
+    );
+    await recordAudit(trx, {
+      actorUserId: owner.id,
+      action: 'user.password_reset',
+      subject: ['user', owner.id],
+      details: { confirmed_email: owner.email_confirmed_at === null },
+      ip: meta.ip,
+    });
+    return updated;
+  });
+  ctx.worker.kick();
+  return user;
+}
