@@ -74,6 +74,10 @@ const ZConfigEnv = z
     /** New express orders (each a guest account) from one address. */
     RATE_LIMIT_EXPRESS_ORDER_PER_IP: zRate.prefault('30/1h'),
     CONFIRMATION_TTL_HOURS: zInt(1, 720).default(48),
+    // Forgot password (docs/decisions.md): how long a reset link works, how many mails per address.
+    PASSWORD_RESET_TTL_MINUTES: zInt(5, 1440).default(60),
+    RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS: zRate.prefault('3/1h'),
+    RATE_LIMIT_PASSWORD_RESET_PER_IP: zRate.prefault('20/1h'),
     // Print by e-mail (issue 14, docs/inbound-mail.md).
     RATE_LIMIT_INBOUND_PER_SENDER: zRate.prefault('20/1h'),
     RATE_LIMIT_INBOUND_PER_PRINTER: zRate.prefault('300/1h'),
@@ -186,6 +190,13 @@ const ZConfigEnv = z
     ALERT_PAPER_LOW_PERCENT: zInt(0, 99).default(10),
     /** How often one instance looks for printers whose agent went silent. */
     ALERT_CHECK_INTERVAL_SECONDS: zInt(5, 3_600).default(30),
+    // Print jobs that end on their own (docs/ARCHITECTURE.md "Jobs that end"; fractions allowed).
+    /** A job released to a printer and not started printing within this long fails, expired. */
+    PRINTJOB_RELEASE_EXPIRY_HOURS: z.coerce.number().positive().max(720).default(4),
+    /** A confirmed job not released within this long goes back to being edited (unconfirmed). */
+    PRINTJOB_CONFIRMED_EXPIRY_HOURS: z.coerce.number().positive().max(8_760).default(24),
+    /** How often one instance looks for expired print jobs. */
+    PRINTJOB_EXPIRY_CHECK_SECONDS: zInt(5, 3_600).default(60),
   })
   .superRefine(
     (env, ctx) => {
@@ -265,6 +276,8 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
       releasePerPerson: env.RATE_LIMIT_RELEASE_PER_PERSON,
       signUpPerIp: env.RATE_LIMIT_SIGNUP_PER_IP,
       confirmationMailPerAddress: env.RATE_LIMIT_CONFIRMATION_MAIL_PER_ADDRESS,
+      passwordResetPerAddress: env.RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS,
+      passwordResetPerIp: env.RATE_LIMIT_PASSWORD_RESET_PER_IP,
       uploadPerPerson: env.RATE_LIMIT_UPLOAD_PER_PERSON,
       agentHelloPerIp: env.RATE_LIMIT_AGENT_HELLO_PER_IP,
       expressOrderPerIp: env.RATE_LIMIT_EXPRESS_ORDER_PER_IP,
@@ -272,6 +285,7 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
       inboundPerPrinter: env.RATE_LIMIT_INBOUND_PER_PRINTER,
     },
     confirmationTtlHours: env.CONFIRMATION_TTL_HOURS,
+    passwordResetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     maxPagesPerDocument: env.MAX_PAGES_PER_DOCUMENT,
     conversionTimeoutMs: env.CONVERSION_TIMEOUT_MS,
@@ -349,6 +363,11 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
       tonerLowPercent: env.ALERT_TONER_LOW_PERCENT,
       paperLowPercent: env.ALERT_PAPER_LOW_PERCENT,
       checkIntervalMs: env.ALERT_CHECK_INTERVAL_SECONDS * 1_000,
+    },
+    printjobExpiry: {
+      releasedMs: Math.round(env.PRINTJOB_RELEASE_EXPIRY_HOURS * 3_600_000),
+      confirmedMs: Math.round(env.PRINTJOB_CONFIRMED_EXPIRY_HOURS * 3_600_000),
+      checkIntervalMs: env.PRINTJOB_EXPIRY_CHECK_SECONDS * 1_000,
     },
     /** Stripe keys (docs/payment-providers.md); required when PAYMENT_PROVIDER is stripe. */
     stripe:

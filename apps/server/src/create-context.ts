@@ -9,6 +9,7 @@ import { SEND_MAIL_JOB } from './modules/mail/mail.jobs';
 import { registerExpressWork } from './modules/express';
 import { registerInboundMailWork } from './modules/inbound-mail';
 import { registerPrinterAlertWork } from './modules/printers/printer-alerts.service';
+import { registerPrintjobExpiryWork } from './modules/printjobs/printjob-expiry.service';
 import path from 'node:path';
 import { createOfficeConverter } from './modules/documents/converters/office-converter';
 import { PROCESS_DOCUMENT_JOB } from './modules/documents/documents.jobs';
@@ -101,6 +102,7 @@ export async function createContext(
     { concurrency: config.documentConcurrency },
   );
   registerPrinterAlertWork(ctx);
+  registerPrintjobExpiryWork(ctx);
   registerExpressWork(ctx);
   registerInboundMailWork(ctx);
   return ctx;

@@ -6,6 +6,8 @@ import { DEMO_ACCOUNTS } from './seed/demo-data';
 import { startDemoKiosk, type TDemoKiosk } from './dev/demo-kiosk';
 import { adminExists } from './bootstrap/create-admin';
 import { startPrinterAlertChecks } from './modules/printers/printer-alerts.service';
+import { startPrintjobExpiryChecks } from './modules/printjobs/printjob-expiry.service';
+import { startInboundSmtp, type TInboundSmtp } from './modules/inbound-mail';
 
 let config;
 try {
@@ -21,7 +23,7 @@ try {
 const ctx = await createContext(config);
 // Never in production: config refuses SEED_ON_EMPTY there, and this checks it again.
 if (config.seedOnEmpty && !config.isProduction && (await isDatabaseEmpty(ctx.db))) {
-  await seedDemoData(ctx.db);
+  await seedDemoData(ctx.db, ctx.now(), ctx.config.inbound.domain);
   ctx.log.info('empty database: demo data loaded');
 }
 // The published demo passwords are shown only where the demo accounts exist, never in production.
@@ -29,8 +31,9 @@ const showDemoAccounts = !config.isProduction && (await demoAccountsExist(ctx.db
 const needsFirstAdmin = config.isProduction && !(await adminExists(ctx.db));
 const app = await buildApp(ctx);
 ctx.worker.start();
-// The recurring look for printers gone silent (one run per interval across instances).
+// Recurring work (one run per interval across instances): printers gone silent, expired jobs.
 await startPrinterAlertChecks(ctx);
+await startPrintjobExpiryChecks(ctx);
 // Start the document threads now, so the first upload does not wait for one (~1 s).
 void ctx.documentPool
   .warmUp()
@@ -38,11 +41,13 @@ void ctx.documentPool
 
 let closing = false;
 let kiosk: TDemoKiosk | null = null;
+let inboundSmtp: TInboundSmtp | null = null;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   ctx.log.info({ signal }, 'shutting down');
   await kiosk?.stop();
+  await inboundSmtp?.close();
   await app.close();
   await closeContext(ctx);
   process.exit(0);
@@ -53,6 +58,13 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
+// Print by e-mail: the SMTP listener (development: port 2525 unless set; production: only when set).
+if (config.inbound.smtpPort !== undefined) {
+  inboundSmtp = await startInboundSmtp(ctx, {
+    port: config.inbound.smtpPort,
+    host: config.inbound.smtpHost,
+  });
+}
 if (config.demoKiosk) {
   const local = ['0.0.0.0', '::', 'localhost'].includes(config.host) ? '127.0.0.1' : config.host;
   kiosk = await startDemoKiosk(ctx, `http://${local.includes(':') ? `[${local}]` : local}:${port}`);
@@ -74,6 +86,11 @@ const lines = [
     : `Sent mail: ${config.publicUrl}/dev/mailbox`,
   ...(needsFirstAdmin
     ? ['No admin yet: npm run create-admin -w @printomat/server -- --email <address>']
+    : []),
+  ...(inboundSmtp
+    ? [
+        `Print by e-mail: SMTP on ${config.inbound.smtpHost}:${inboundSmtp.port} for <printer>@${config.inbound.domain}`,
+      ]
     : []),
   `API docs: ${config.publicUrl}/api/docs`,
   ...(kiosk

@@ -18,6 +18,8 @@ import * as m0015 from './migrations/0015-express-orders';
 import * as m0016 from './migrations/0016-agent-version';
 import * as m0017 from './migrations/0017-printer-incidents';
 import * as m0018 from './migrations/0018-inbound-mail';
+import * as m0019 from './migrations/0019-password-resets';
+import * as m0020 from './migrations/0020-printjob-expiry';
 
 // Listed statically so the same migrations run under tsx, in tests and in a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +41,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-agent-version': m0016,
   '0017-printer-incidents': m0017,
   '0018-inbound-mail': m0018,
+  '0019-password-resets': m0019,
+  '0020-printjob-expiry': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -45,6 +45,17 @@ export interface TEmailConfirmationsTable {
   created_at: TCreatedAt;
 }
 
+export interface TPasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  email: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: TNullableTimestamp;
+  requested_ip: string | null;
+  created_at: TCreatedAt;
+}
+
 export interface TSessionsTable {
   id: string;
   user_id: number;
@@ -663,6 +674,7 @@ export interface TDB {
   documents: TDocumentsTable;
   users: TUsersTable;
   email_confirmations: TEmailConfirmationsTable;
+  password_resets: TPasswordResetsTable;
   sessions: TSessionsTable;
   sign_in_attempts: TSignInAttemptsTable;
   rate_limits: TRateLimitsTable;

@@ -2,9 +2,9 @@ import type { TPrintjobResult } from '@printomat/shared';
 import { useT } from '../i18n/use-t';
 
 /**
- * How the person's previous job ended (printed or failed, pages printed and charged), shown on
- * the fresh job for an hour after it finished. Dismissing hides this result only: the banner
- * comes back for the next one.
+ * How the person's previous job ended (printed, failed, expired or cancelled; pages printed and
+ * charged), shown on the fresh job for an hour after it finished. Dismissing hides this result
+ * only: the banner comes back for the next one.
  */
 export function LastResultBanner({
   result,
@@ -26,7 +26,13 @@ export function LastResultBanner({
           named ? 'uploader.last_result.printed' : 'uploader.last_result.printed_no_printer',
           values,
         )
-      : t(named ? 'uploader.last_result.failed' : 'uploader.last_result.failed_no_printer', values);
+      : result.reason
+        ? // Expired or cancelled: nothing reached the printer, every page came back.
+          t(`uploader.last_result.${result.reason}`, values)
+        : t(
+            named ? 'uploader.last_result.failed' : 'uploader.last_result.failed_no_printer',
+            values,
+          );
   return (
     <p
       className={`banner ${result.status === 'printed' ? 'banner--info' : 'banner--danger'}`}

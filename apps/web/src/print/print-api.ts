@@ -63,6 +63,13 @@ export const printWithCode = (jobId: number, input: TPrintWithCodeInput) =>
     schema: RESPONSES?.job,
   });
 
+/**
+ * Takes a released job back before the printer started it: its pages come back and it is the
+ * person's (confirmed) job again. Refused once printing started (the error carries the message).
+ */
+export const cancelPrintjob = (jobId: number) =>
+  api.post<TPrintjob>(`/ajax/printjobs/${jobId}/cancel`, {}, { schema: RESPONSES?.job });
+
 /** Spec section 7: `POST /ajax/documents/{id}` with `_method=PUT` and `copies`. */
 export const saveCopies = (documentId: number, copies: number) =>
   apiRequest<TDocument>('POST', `/ajax/documents/${documentId}`, {

@@ -184,3 +184,86 @@ describe('uploader: where a released job is', () => {
     expect((await screen.findByText('Printing…')).getAttribute('data-testid')).toBe('job-status');
   });
 });
+
+describe('uploader: cancelling a released job', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  function renderReleased(cancel: () => Response) {
+    const job = {
+      current: buildPrintjob({
+        status: 'scheduled',
+        is_submitted: true,
+        phase: 'waiting',
+        printer: { id: 5, name: 'Library' },
+      }),
+    };
+    const { requests } = mockFetch({
+      'GET /api/session': () => jsonResponse(200, buildSession({ user: buildMe() })),
+      'GET /ajax/printjobs/current': () => jsonResponse(200, job.current),
+      'GET /ajax/user': () => jsonResponse(200, buildAjaxUser()),
+      [`POST /ajax/printjobs/${job.current.id}/cancel`]: cancel,
+    });
+    renderApp('/print');
+    return { job, requests };
+  }
+
+  it('takes the job back: the page shows it editable again and says the pages are back', async () => {
+    const { job, requests } = renderReleased(() => {
+      job.current = buildPrintjob({ status: 'created', is_submitted: true, phase: 'editing' });
+      return jsonResponse(200, job.current);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel printing' }));
+    expect((await screen.findByTestId('cancel-done')).textContent).toBe(
+      'Printing cancelled: your pages are back. Send the job to a printer again, or press Edit to change it.',
+    );
+    expect(screen.queryByTestId('job-status')).toBeNull();
+    expect(screen.queryByTestId('cancel-printing')).toBeNull();
+    const sent = requests.find((r) => r.method === 'POST' && r.url.endsWith('/cancel'));
+    expect(sent?.headers.get('x-csrf-token')).toBeTruthy();
+  });
+
+  it('says why when printing started meanwhile, and shows the job printing', async () => {
+    const { job } = renderReleased(() => {
+      job.current = { ...job.current, phase: 'printing' };
+      return jsonResponse(409, {
+        code: 'printing_started',
+        message: 'The printer has already started this job: it can no longer be cancelled.',
+      });
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel printing' }));
+    expect((await screen.findByTestId('cancel-refused')).textContent).toBe(
+      'The printer has already started this job: it can no longer be cancelled.',
+    );
+    expect((await screen.findByText('Printing at Library…')).getAttribute('data-testid')).toBe(
+      'job-status',
+    );
+    expect(screen.queryByTestId('cancel-printing')).toBeNull();
+  });
+});
+
+describe('uploader: a job that expired', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('says it was not printed in time and nothing was charged', async () => {
+    renderPrintPage(
+      buildPrintjob({
+        last_result: result({
+          status: 'failed',
+          reason: 'expired',
+          printed_pages: 0,
+          charged_pages: 0,
+        }),
+      }),
+      'pl',
+    );
+    expect((await screen.findByTestId('last-result-text')).textContent).toBe(
+      'Twoje ostatnie zlecenie druku nie zostało wydrukowane na czas i wygasło. Nic nie pobrano: jego strony wróciły na Twoje konto.',
+    );
+  });
+});

@@ -12,8 +12,10 @@ import { PageTitle } from '../components/page-title';
 import { useT } from '../i18n/use-t';
 import { LastResultBanner } from './last-result-banner';
 import { isOfficeFileName, reloadPage, setUnloadWarning, takeOfficeNotice } from './page-lifecycle';
+import { ApiError } from '../api/client';
 import {
   AJAX_USER_QUERY_KEY,
+  cancelPrintjob,
   fetchAjaxUser,
   fetchCurrentPrintjob,
   PRINTJOB_QUERY_KEY,
@@ -50,6 +52,14 @@ export function PrintPage() {
   const [officeNotice, setOfficeNotice] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [dismissedResult, setDismissedResult] = useState<number | null>(null);
+  // Cancelling a released job: in flight, then what came of it (done, or the server's refusal),
+  // shown while the job stays in the status it was left in (released again, or ended: gone).
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelOutcome, setCancelOutcome] = useState<
+    | { kind: 'done'; jobId: number; status: TPrintjob['status'] }
+    | { kind: 'refused'; jobId: number; status: TPrintjob['status']; message: string }
+    | null
+  >(null);
   // Live status: the agent's reports reach this page within a second; polling stays as fallback.
   useLivePrintjobEvents();
 
@@ -154,6 +164,35 @@ export function PrintPage() {
       .catch(reloadPage);
   }
 
+  /** A cancel outcome is shown while the job it is about stays as it left it. */
+  const shows = (outcome: { jobId: number; status: TPrintjob['status'] }) =>
+    outcome.jobId === job.id && outcome.status === job.status;
+
+  function cancel() {
+    if (!job) return;
+    setCancelling(true);
+    setCancelOutcome(null);
+    cancelPrintjob(job.id)
+      .then((current) => {
+        // Also reloads the person's page count: the pages are back.
+        setJob(current);
+        setCancelOutcome({ kind: 'done', jobId: current.id, status: current.status });
+      })
+      .catch((err: unknown) => {
+        // Printing started meanwhile (or the job ended): say why, and show where it is now.
+        if (err instanceof ApiError && err.status === 409) {
+          setCancelOutcome({
+            kind: 'refused',
+            jobId: job.id,
+            status: 'scheduled',
+            message: err.message,
+          });
+          refreshJob();
+        } else reloadPage();
+      })
+      .finally(() => setCancelling(false));
+  }
+
   function toggleSubmit() {
     if (!job) return;
     setSubmitting(true);
@@ -205,6 +244,29 @@ export function PrintPage() {
             data-phase={job.phase}
           >
             {jobStatusText(t, job)}
+          </p>
+        )}
+        {job.phase === 'waiting' && (
+          <p>
+            <button
+              type="button"
+              className="button button--small"
+              data-testid="cancel-printing"
+              disabled={cancelling}
+              onClick={cancel}
+            >
+              {cancelling ? t('uploader.cancel.busy') : t('uploader.cancel.button')}
+            </button>
+          </p>
+        )}
+        {cancelOutcome?.kind === 'refused' && shows(cancelOutcome) && (
+          <p className="banner banner--danger" role="alert" data-testid="cancel-refused">
+            {cancelOutcome.message}
+          </p>
+        )}
+        {cancelOutcome?.kind === 'done' && shows(cancelOutcome) && (
+          <p className="banner banner--info" role="status" data-testid="cancel-done">
+            {t('uploader.cancel.done')}
           </p>
         )}
         {lastResult && (

@@ -3,7 +3,14 @@ import { PRINTJOB_STATUSES, type TPrintjobStatus } from '../schemas/printing';
 import { createTranslator } from '../i18n/translate';
 import { transitionPrintjob, type TPrintjobEvent } from './lifecycle';
 
-const EVENTS: TPrintjobEvent[] = ['schedule', 'mark_printed', 'mark_failed', 'reset', 'archive'];
+const EVENTS: TPrintjobEvent[] = [
+  'schedule',
+  'mark_printed',
+  'mark_failed',
+  'reset',
+  'cancel',
+  'archive',
+];
 
 // Every (state, event) pair, with the expected next state or refusal.
 const TABLE: Record<TPrintjobStatus, Record<TPrintjobEvent, string>> = {
@@ -12,6 +19,7 @@ const TABLE: Record<TPrintjobStatus, Record<TPrintjobEvent, string>> = {
     mark_printed: '!invalid_state',
     mark_failed: '!invalid_state',
     reset: '!not_failed',
+    cancel: '!invalid_state',
     archive: '!invalid_state',
   },
   scheduled: {
@@ -19,6 +27,7 @@ const TABLE: Record<TPrintjobStatus, Record<TPrintjobEvent, string>> = {
     mark_printed: 'printed',
     mark_failed: 'failed',
     reset: '!not_failed',
+    cancel: 'created',
     archive: '!invalid_state',
   },
   printed: {
@@ -26,6 +35,7 @@ const TABLE: Record<TPrintjobStatus, Record<TPrintjobEvent, string>> = {
     mark_printed: '!invalid_state',
     mark_failed: '!invalid_state',
     reset: '!not_failed',
+    cancel: '!invalid_state',
     archive: 'archived',
   },
   failed: {
@@ -33,6 +43,7 @@ const TABLE: Record<TPrintjobStatus, Record<TPrintjobEvent, string>> = {
     mark_printed: 'printed',
     mark_failed: '!invalid_state',
     reset: 'created',
+    cancel: '!invalid_state',
     archive: 'archived',
   },
   archived: {
@@ -40,6 +51,7 @@ const TABLE: Record<TPrintjobStatus, Record<TPrintjobEvent, string>> = {
     mark_printed: '!invalid_state',
     mark_failed: '!invalid_state',
     reset: '!archived',
+    cancel: '!invalid_state',
     archive: '!invalid_state',
   },
 };

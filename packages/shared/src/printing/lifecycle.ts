@@ -6,6 +6,7 @@ export type TPrintjobEvent =
   | 'mark_printed' // the printer (or an admin) says it printed
   | 'mark_failed' // the printer (or an admin) says it failed
   | 'reset' // an admin sends a failed job back to editable
+  | 'cancel' // the owner takes a released job back from its printer before it started printing
   | 'archive'; // a finished job leaves the person's screen
 
 /** Named refusals; each maps to a spec section 8 message under `printjobs.errors.`. */
@@ -24,7 +25,8 @@ const move = (from: TPrintjobStatus, to: TPrintjobStatus): TTransition => ({ ok:
 
 /**
  * The one place that decides print job state changes:
- * created → scheduled → printed / failed → archived; reset only from failed, never from archived.
+ * created → scheduled → printed / failed → archived; reset only from failed, never from archived;
+ * cancel takes a scheduled job back to created (whether printing started is the caller's check).
  */
 export function transitionPrintjob(from: TPrintjobStatus, event: TPrintjobEvent): TTransition {
   switch (event) {
@@ -39,6 +41,8 @@ export function transitionPrintjob(from: TPrintjobStatus, event: TPrintjobEvent)
     case 'reset':
       if (from === 'archived') return refuse(from, 'archived');
       return from === 'failed' ? move(from, 'created') : refuse(from, 'not_failed');
+    case 'cancel':
+      return from === 'scheduled' ? move(from, 'created') : refuse(from, 'invalid_state');
     case 'archive':
       return from === 'printed' || from === 'failed'
         ? move(from, 'archived')

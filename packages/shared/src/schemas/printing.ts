@@ -68,6 +68,11 @@ export const ZPrintjob = z.object({
     .object({
       printjob_id: z.number().int(),
       status: z.enum(['printed', 'failed']),
+      /**
+       * Why a failed job ended when the printer did not say: `expired` (not printed in time after
+       * its release), `cancelled` (its owner took it back). Absent otherwise.
+       */
+      reason: z.enum(['expired', 'cancelled']).optional(),
       printed_pages: z.number().int(),
       charged_pages: z.number().int(),
       printer_name: z.string().nullable(),

@@ -137,3 +137,27 @@ export async function failJob(db: TDb, job: TClaimedJob, err: unknown): Promise<
     .execute();
   return final;
 }
+
+/** When a run of the recurring task `name` last finished (its rows are kept an hour). */
+export async function lastFinishedRunAt(db: TDb, name: string): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.max('updated_at').as('at'))
+    .where('name', '=', name)
+    .where('status', '=', 'done')
+    .executeTakeFirst();
+  return row?.at ?? undefined;
+}
+
+/**
+ * Finished runs of a recurring task: one row per period would otherwise pile up in the jobs
+ * table (each run has its own unique key).
+ */
+export async function deleteFinishedRuns(db: TDb, name: string, before: Date): Promise<void> {
+  await db
+    .deleteFrom('jobs')
+    .where('name', '=', name)
+    .where('status', 'in', ['done', 'failed'])
+    .where('updated_at', '<', before)
+    .execute();
+}

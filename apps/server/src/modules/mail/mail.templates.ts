@@ -7,7 +7,8 @@ import {
 } from '@printomat/shared';
 import type { TMail } from './mailer';
 
-const escapeHtml = (s: string) =>
+/** Text into HTML (other modules' mail templates use it too, e.g. the inbound-mail reply). */
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
@@ -46,12 +47,39 @@ export function confirmEmailMail(locale: TLocale, to: string, link: string, hour
   };
 }
 
-export function passwordChangedMail(locale: TLocale, to: string): TMail {
+/** After a change or a reset; `forgotLink` is the forgot-password page, for "it was not you". */
+export function passwordChangedMail(locale: TLocale, to: string, forgotLink: string): TMail {
   const t = createTranslator(locale);
   return {
     to,
     subject: t('mail.password_changed.subject'),
-    ...layout([t('mail.greeting'), t('mail.password_changed.body'), t('mail.signature')]),
+    ...layout(
+      [t('mail.greeting'), t('mail.password_changed.body'), t('mail.signature')],
+      forgotLink,
+    ),
+  };
+}
+
+/** The forgot-password link: single use, valid `minutes`. */
+export function passwordResetMail(
+  locale: TLocale,
+  to: string,
+  link: string,
+  minutes: number,
+): TMail {
+  const t = createTranslator(locale);
+  return {
+    to,
+    subject: t('mail.password_reset.subject'),
+    ...layout(
+      [
+        t('mail.greeting'),
+        t('mail.password_reset.body'),
+        t('mail.password_reset.expiry', { minutes }),
+        t('mail.signature'),
+      ],
+      link,
+    ),
   };
 }
 
@@ -195,6 +223,33 @@ export function expressReceiptMail(
         t('mail.signature'),
       ],
       r.link,
+    ),
+  };
+}
+
+/**
+ * A job released to a printer was not printed within PRINTJOB_RELEASE_EXPIRY_HOURS: it ended
+ * (failed, expired) and its pages came back (issue 17 point 2). To the job's owner.
+ */
+export function printjobExpiredMail(
+  locale: TLocale,
+  to: string,
+  e: { printerName: string; hours: number; pagesBack: number; link: string },
+): TMail {
+  const t = createTranslator(locale);
+  return {
+    to,
+    subject: t('printjobs.expired_mail.subject', { printer: e.printerName }),
+    ...layout(
+      [
+        t('mail.greeting'),
+        `${t('printjobs.expired_mail.body', { printer: e.printerName, hours: e.hours })} ${t(
+          'printjobs.expired_mail.pages_back',
+          { pages: e.pagesBack },
+        )}`,
+        t('mail.signature'),
+      ],
+      e.link,
     ),
   };
 }

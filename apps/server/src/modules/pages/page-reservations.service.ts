@@ -86,12 +86,16 @@ export async function postReservation(
   return charged;
 }
 
-/** The job failed before printing: every reserved page goes back. Idempotent. */
-export async function voidReservation(db: TDb, reservationId: number, now: Date): Promise<void> {
+/**
+ * The job failed before printing: every reserved page goes back. Idempotent. Answers how many
+ * pages went back (0 when the reservation was already settled).
+ */
+export async function voidReservation(db: TDb, reservationId: number, now: Date): Promise<number> {
   const reservation = await lockReservation(db, reservationId);
-  if (!reservation || reservation.status !== 'reserved') return;
+  if (!reservation || reservation.status !== 'reserved') return 0;
   await refund(db, reservationId, reservation.pages);
   await settleReservation(db, reservationId, 'voided', null, now);
+  return reservation.pages;
 }
 
 /** The id of the job's reservation that still holds pages (status reserved), if any. */

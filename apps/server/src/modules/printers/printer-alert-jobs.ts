@@ -19,12 +19,7 @@ export const PRINTER_ALERT_WEBHOOK_JOB = {
 } satisfies TJobType<z.ZodType>;
 
 /**
- * The recurring look for printers whose agent went silent. Each run queues the next one first,
- * at the next multiple of the interval with that time as its unique key: however many
- * instances run, one check is queued per interval (and a failed run does not end the chain).
+ * The recurring look for printers whose agent went silent: a recurring task of the jobs module
+ * (`jobs/recurring.ts`, one run per interval across instances); its runs are jobs of this kind.
  */
-export const PRINTER_ALERT_CHECK_JOB = {
-  name: 'printers.alert_check',
-  schema: z.object({}),
-  maxAttempts: 1,
-} satisfies TJobType<z.ZodType>;
+export const PRINTER_ALERT_CHECK_JOB_NAME = 'printers.alert_check';

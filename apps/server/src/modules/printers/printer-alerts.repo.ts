@@ -203,27 +203,3 @@ export function listAdminRecipients(db: TDb) {
     .orderBy('id')
     .execute();
 }
-
-/** When a run of the recurring check last finished (none kept: undefined). */
-export async function lastFinishedCheckAt(db: TDb, name: string): Promise<Date | undefined> {
-  const row = await db
-    .selectFrom('jobs')
-    .select((eb) => eb.fn.max('updated_at').as('at'))
-    .where('name', '=', name)
-    .where('status', '=', 'done')
-    .executeTakeFirst();
-  return row?.at ?? undefined;
-}
-
-/**
- * Finished runs of the recurring offline check: one row per interval would otherwise pile up in
- * the jobs table (each run has its own unique key).
- */
-export async function deleteFinishedChecks(db: TDb, name: string, before: Date): Promise<void> {
-  await db
-    .deleteFrom('jobs')
-    .where('name', '=', name)
-    .where('status', 'in', ['done', 'failed'])
-    .where('updated_at', '<', before)
-    .execute();
-}

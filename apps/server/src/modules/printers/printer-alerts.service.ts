@@ -4,19 +4,18 @@ import type { TDb } from '../../db/database';
 import { enqueueJob } from '../jobs/queue';
 import { SEND_MAIL_JOB } from '../mail/mail.jobs';
 import { printerAlertMail } from '../mail/mail.templates';
+import { registerRecurringTask, startRecurringTask, type TRecurringTask } from '../jobs/recurring';
 import {
-  PRINTER_ALERT_CHECK_JOB,
+  PRINTER_ALERT_CHECK_JOB_NAME,
   PRINTER_ALERT_JOB,
   PRINTER_ALERT_WEBHOOK_JOB,
 } from './printer-alert-jobs';
 import { deliverAlertWebhook } from './printer-alert-webhook';
 import {
   claimNotification,
-  deleteFinishedChecks,
   endIncidents,
   findIncident,
   findPrinterForAlert,
-  lastFinishedCheckAt,
   listAdminRecipients,
   listNewlySilentPrinters,
   listOfflineButSeenPrinters,
@@ -35,9 +34,6 @@ import { OFFLINE_AFTER_MS } from './printers.service';
 // its notification in the same transaction; the notification claims its incident's
 // notified_at / recovered_notified_at before queueing the mails, so every instance together
 // tells each recipient once per incident start and once per end.
-
-/** Finished offline-check runs are kept this long (for looking into), then deleted. */
-const KEEP_FINISHED_CHECKS_MS = 60 * 60_000;
 
 async function queueNotification(db: TDb, incident: TIncidentRow, event: 'opened' | 'recovered') {
   await enqueueJob(
@@ -131,38 +127,23 @@ export async function checkSilentPrinters(
   if (changed) ctx.worker.kick();
 }
 
-/** The next multiple of the check interval after `now`: the same moment on every instance. */
-function nextCheckAt(now: Date, intervalMs: number): Date {
-  return new Date((Math.floor(now.getTime() / intervalMs) + 1) * intervalMs);
+/** The recurring offline check: once per ALERT_CHECK_INTERVAL_SECONDS across all instances. */
+function silenceCheckTask(ctx: TAppContext): TRecurringTask {
+  return {
+    name: PRINTER_ALERT_CHECK_JOB_NAME,
+    everyMs: ctx.config.alerts.checkIntervalMs,
+    run: ({ lastFinishedAt }) => runSilenceCheck(ctx, lastFinishedAt),
+  };
 }
 
-/** Queues the next offline check (once across instances: its key is its time). */
-export async function scheduleNextSilenceCheck(ctx: TAppContext): Promise<void> {
-  const runAt = nextCheckAt(ctx.now(), ctx.config.alerts.checkIntervalMs);
-  await enqueueJob(
-    ctx.db,
-    PRINTER_ALERT_CHECK_JOB,
-    {},
-    { runAt, uniqueKey: `${PRINTER_ALERT_CHECK_JOB.name}:${runAt.getTime()}` },
-  );
-}
-
-async function runSilenceCheck(ctx: TAppContext): Promise<void> {
-  // The next run first: this one failing must not end the chain.
-  await scheduleNextSilenceCheck(ctx);
+async function runSilenceCheck(ctx: TAppContext, previous: Date | undefined): Promise<void> {
   // After the service was down (no check finished lately), every agent looks silent until it
   // has reconnected: this run only ends incidents, the next one (agents back by then) opens.
-  const previous = await lastFinishedCheckAt(ctx.db, PRINTER_ALERT_CHECK_JOB.name);
   const watching =
     previous !== undefined &&
     ctx.now().getTime() - previous.getTime() <=
       OFFLINE_AFTER_MS + ctx.config.alerts.checkIntervalMs;
   await checkSilentPrinters(ctx, { openNew: watching });
-  await deleteFinishedChecks(
-    ctx.db,
-    PRINTER_ALERT_CHECK_JOB.name,
-    new Date(ctx.now().getTime() - KEEP_FINISHED_CHECKS_MS),
-  );
 }
 
 /** The contact is told in the language of the printer's country, else in English. */
@@ -258,11 +239,10 @@ export function registerPrinterAlertWork(ctx: TAppContext): void {
     // Queued while a webhook was configured; without one now there is nowhere to deliver.
     if (webhook) await deliverAlertWebhook(webhook, body, ctx.now());
   });
-  ctx.worker.register(PRINTER_ALERT_CHECK_JOB, () => runSilenceCheck(ctx));
+  registerRecurringTask(ctx, silenceCheckTask(ctx));
 }
 
 /** Starts the recurring offline check (the server's start; every instance may call it). */
-export async function startPrinterAlertChecks(ctx: TAppContext): Promise<void> {
-  await scheduleNextSilenceCheck(ctx);
-  ctx.worker.kick();
+export function startPrinterAlertChecks(ctx: TAppContext): Promise<void> {
+  return startRecurringTask(ctx, silenceCheckTask(ctx));
 }

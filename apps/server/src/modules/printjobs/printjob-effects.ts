@@ -56,6 +56,12 @@ export function onPrintjobEnded(name: string, reaction: TPrintjobEndReaction): v
   endReactions.set(name, reaction);
 }
 
+/**
+ * Who changed a job: its owner, an administrator, its printer's report, or the server on its own
+ * (a job that expired, see printjob-expiry.service.ts).
+ */
+export type TPrintjobChangeSource = 'user' | 'admin' | 'printer' | 'system';
+
 /** Collects the effects of one transaction's print-job changes, in the order they happened. */
 export class PrintjobEffects {
   readonly #effects: TPrintjobEffect[] = [];
@@ -162,7 +168,7 @@ async function runEffect(ctx: TAppContext, effect: TPrintjobEffect): Promise<voi
 export function effectsOfStatusChange(
   before: TPrintjobRow,
   after: TPrintjobRow,
-  source: 'user' | 'admin' | 'printer',
+  source: TPrintjobChangeSource,
 ): TPrintjobEffect[] {
   const effects: TPrintjobEffect[] = [];
   if (after.status === 'scheduled' && before.status !== 'scheduled' && after.printer_id !== null)
@@ -174,7 +180,13 @@ export function effectsOfStatusChange(
     source !== 'printer'
   )
     effects.push({ kind: 'agent_withdraw', printerId: before.printer_id, jobId: before.id });
-  if (before.status === 'scheduled' && (after.status === 'printed' || after.status === 'failed'))
+  // The server ends only page-paid jobs on its own (expiry leaves express jobs to their order's
+  // deadline), and the end reactions are for jobs paid otherwise: they have nothing to do then.
+  if (
+    source !== 'system' &&
+    before.status === 'scheduled' &&
+    (after.status === 'printed' || after.status === 'failed')
+  )
     effects.push({ kind: 'job_ended', job: after, source });
   effects.push({ kind: 'printjob_changed', job: after });
   return effects;

@@ -9,6 +9,7 @@ import {
   effectsOfStatusChange,
   withPrintjobTransaction,
   type PrintjobEffects,
+  type TPrintjobChangeSource,
 } from './printjob-effects';
 import { markPrintingStarted, updatePrintjobIfStatus } from './printjobs.repo';
 
@@ -23,7 +24,7 @@ export async function changePrintjobStatus(
   effects: PrintjobEffects,
   job: TPrintjobRow,
   event: TPrintjobEvent,
-  actor: { userId: number | null; source: 'user' | 'admin' | 'printer' },
+  actor: { userId: number | null; source: TPrintjobChangeSource },
   extra: Updateable<TPrintjobsTable> = {},
 ): Promise<TPrintjobRow> {
   const transition = transitionPrintjob(job.status, event);

@@ -1,3 +1,4 @@
+import type { TLocale } from '@printomat/shared';
 import type { TDb } from '../../db/database';
 import type { TDocumentRow, TPrintjobRow, TPrintjobsTable } from '../../db/schema';
 import type { Updateable } from 'kysely';
@@ -202,4 +203,76 @@ export async function removeOtherEmptyCurrentJob(
   if (documents) return 'has_documents';
   await db.deleteFrom('printjobs').where('id', '=', other.id).execute();
   return 'removed';
+}
+
+/**
+ * Page-paid jobs released before `releasedBefore` that the printer has not started: expired.
+ * Express jobs (paid in money) keep their order's own deadline.
+ */
+export async function listWaitingJobsReleasedBefore(
+  db: TDb,
+  releasedBefore: Date,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('printjobs')
+    .select('id')
+    .where('status', '=', 'scheduled')
+    .where('printing_started_at', 'is', null)
+    .where('released_at', '<', releasedBefore)
+    .where('express_order_id', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Page-paid jobs that started printing before `silentSince` at a printer whose agent has not been
+ * heard from since then: the agent is gone for good, nothing will ever report their end.
+ */
+export async function listStartedJobsOfSilentPrinters(
+  db: TDb,
+  silentSince: Date,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('printjobs')
+    .innerJoin('printers', 'printers.id', 'printjobs.printer_id')
+    .select('printjobs.id')
+    .where('printjobs.status', '=', 'scheduled')
+    .where('printjobs.printing_started_at', '<', silentSince)
+    .where('printjobs.express_order_id', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('printers.agent_last_seen_at', 'is', null),
+        eb('printers.agent_last_seen_at', '<', silentSince),
+      ]),
+    )
+    .orderBy('printjobs.id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Page-paid jobs confirmed before `submittedBefore` and still not released. */
+export async function listJobsConfirmedBefore(db: TDb, submittedBefore: Date): Promise<number[]> {
+  const rows = await db
+    .selectFrom('printjobs')
+    .select('id')
+    .where('status', '=', 'created')
+    .where('is_submitted', '=', true)
+    .where('submitted_at', '<', submittedBefore)
+    .where('express_order_id', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Where and in which language to tell a job's owner about it (the owner goes with the job). */
+export function findOwnerOfPrintjob(
+  db: TDb,
+  userId: number,
+): Promise<{ email: string; locale: TLocale } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['email', 'locale'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
 }

@@ -20,6 +20,7 @@ import {
   type TJobView,
 } from './printjobs.service';
 import { releaseToPrinter, releaseWithCode } from './release.service';
+import { cancelPrintjob } from './cancel.service';
 
 const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -107,6 +108,24 @@ export function registerPrintjobRoutes(root: FastifyInstance, ctx: TAppContext):
       if (!user) throw unauthorized();
       const job = await releaseToPrinter(ctx, user, request.params.id, request.body.printer_id);
       return present(await viewOf(ctx, ctx.db, user, job), request.locale);
+    },
+  );
+
+  // The person takes a released job back before the printer started it (pages back at once).
+  app.post(
+    '/ajax/printjobs/:id/cancel',
+    {
+      schema: {
+        tags: ['phone app', 'printing'],
+        params: ZIdParams,
+        response: { 200: ZPrintjob },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      await cancelPrintjob(ctx, user, request.params.id);
+      return present(await getCurrentPrintjob(ctx, user), request.locale);
     },
   );
 

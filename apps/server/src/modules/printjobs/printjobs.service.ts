@@ -11,6 +11,8 @@ import { recordAudit } from '../audit/audit.service';
 import { remainingPages } from '../pages/pages-ledger.service';
 import { findPrinterById } from '../printers';
 import { pricedJob } from './priced-job';
+import { CANCELLED } from './cancel.service';
+import { EXPIRED } from './printjob-expiry.service';
 import {
   ensureCurrentPrintjob,
   findRecentResult,
@@ -71,6 +73,9 @@ export async function viewOf(
             printjob_id: recent.id,
             status:
               recent.status === 'failed' || recent.failure_reason !== null ? 'failed' : 'printed',
+            ...(recent.failure_reason === EXPIRED || recent.failure_reason === CANCELLED
+              ? { reason: recent.failure_reason }
+              : {}),
             printed_pages: recent.printed_faces ?? 0,
             charged_pages: recent.charged ?? 0,
             printer_name: recent.printer_name,

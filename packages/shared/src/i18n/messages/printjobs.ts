@@ -15,6 +15,14 @@ export const printjobs = defineMessages({
       no_documents: 'Add at least one document to print.',
       limited: 'This setting comes with a paid page package.',
       not_submitted: 'Confirm your documents before you start printing.',
+      not_scheduled: 'This print job is not waiting at a printer.',
+      printing_started: 'The printer has already started this job: it can no longer be cancelled.',
+    },
+    expired_mail: {
+      subject: 'Your print job at {printer} has expired',
+      body: 'Your print job sent to the printer {printer} was not printed within {hours, plural, one {# hour} other {# hours}}, so we cancelled it.',
+      pages_back:
+        '{pages, plural, =0 {Nothing was charged.} one {The page held for it is back on your account: nothing was charged.} other {The # pages held for it are back on your account: nothing was charged.}} Upload your documents again to print them:',
     },
   },
   de: {
@@ -31,6 +39,15 @@ export const printjobs = defineMessages({
       no_documents: 'Füge mindestens ein Dokument zum Drucken hinzu.',
       limited: 'Diese Einstellung gibt es mit einem bezahlten Seitenpaket.',
       not_submitted: 'Bestätige deine Dokumente, bevor du den Druck startest.',
+      not_scheduled: 'Dieser Druckauftrag wartet an keinem Drucker.',
+      printing_started:
+        'Der Drucker hat diesen Auftrag bereits begonnen: Er kann nicht mehr abgebrochen werden.',
+    },
+    expired_mail: {
+      subject: 'Dein Druckauftrag am Drucker {printer} ist abgelaufen',
+      body: 'Dein an den Drucker {printer} gesendeter Druckauftrag wurde nicht innerhalb von {hours, plural, one {# Stunde} other {# Stunden}} gedruckt, deshalb haben wir ihn abgebrochen.',
+      pages_back:
+        '{pages, plural, =0 {Es wurde nichts berechnet.} one {Die dafür reservierte Seite ist wieder auf deinem Konto: Es wurde nichts berechnet.} other {Die # dafür reservierten Seiten sind wieder auf deinem Konto: Es wurde nichts berechnet.}} Lade deine Dokumente erneut hoch, um sie zu drucken:',
     },
   },
   pl: {
@@ -46,6 +63,14 @@ export const printjobs = defineMessages({
       no_documents: 'Dodaj co najmniej jeden dokument do wydruku.',
       limited: 'To ustawienie jest dostępne w płatnym pakiecie stron.',
       not_submitted: 'Zatwierdź dokumenty, zanim uruchomisz drukowanie.',
+      not_scheduled: 'To zlecenie druku nie czeka na żadnej drukarce.',
+      printing_started: 'Drukarka już zaczęła to zlecenie: nie można go już anulować.',
+    },
+    expired_mail: {
+      subject: 'Twoje zlecenie druku na drukarce {printer} wygasło',
+      body: 'Twoje zlecenie druku wysłane do drukarki {printer} nie zostało wydrukowane w ciągu {hours, plural, one {# godziny} few {# godzin} many {# godzin} other {# godziny}}, więc je anulowaliśmy.',
+      pages_back:
+        '{pages, plural, =0 {Nic nie pobrano.} one {Zarezerwowana na nie strona wróciła na Twoje konto: nic nie pobrano.} few {# zarezerwowane na nie strony wróciły na Twoje konto: nic nie pobrano.} many {# zarezerwowanych na nie stron wróciło na Twoje konto: nic nie pobrano.} other {# zarezerwowanej na nie strony wróciło na Twoje konto: nic nie pobrano.}} Wrzuć dokumenty ponownie, aby je wydrukować:',
     },
   },
 });

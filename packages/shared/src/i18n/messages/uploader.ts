@@ -61,7 +61,16 @@ export const uploader = defineMessages({
       waiting_at: 'Your job is waiting at {printer}.',
       printing_at: 'Printing at {printer}…',
     },
+    cancel: {
+      button: 'Cancel printing',
+      busy: 'Cancelling…',
+      done: 'Printing cancelled: your pages are back. Send the job to a printer again, or press Edit to change it.',
+    },
     last_result: {
+      expired:
+        'Your last print job was not printed in time and has expired. Nothing was charged: its pages are back on your account.',
+      cancelled:
+        'You cancelled your last print job. Nothing was charged: its pages are back on your account.',
       printed:
         'Printed {printed, plural, one {# page} other {# pages}} at {printer}. {charged, plural, =0 {Nothing was charged.} one {# page charged.} other {# pages charged.}}',
       printed_no_printer:
@@ -156,7 +165,16 @@ export const uploader = defineMessages({
       waiting_at: 'Dein Auftrag wartet am Drucker {printer}.',
       printing_at: 'Wird am Drucker {printer} gedruckt…',
     },
+    cancel: {
+      button: 'Druck abbrechen',
+      busy: 'Wird abgebrochen…',
+      done: 'Druck abgebrochen: Deine Seiten sind zurück. Sende den Auftrag erneut an einen Drucker oder tippe auf „Bearbeiten“, um ihn zu ändern.',
+    },
     last_result: {
+      expired:
+        'Dein letzter Druckauftrag wurde nicht rechtzeitig gedruckt und ist abgelaufen. Es wurde nichts berechnet: Seine Seiten sind wieder auf deinem Konto.',
+      cancelled:
+        'Du hast deinen letzten Druckauftrag abgebrochen. Es wurde nichts berechnet: Seine Seiten sind wieder auf deinem Konto.',
       printed:
         '{printed, plural, one {# Seite} other {# Seiten}} am Drucker {printer} gedruckt. {charged, plural, =0 {Es wurde nichts berechnet.} one {# Seite berechnet.} other {# Seiten berechnet.}}',
       printed_no_printer:
@@ -251,7 +269,16 @@ export const uploader = defineMessages({
       waiting_at: 'Twoje zlecenie czeka na drukarkę {printer}.',
       printing_at: 'Drukowanie na drukarce {printer}…',
     },
+    cancel: {
+      button: 'Anuluj drukowanie',
+      busy: 'Anulowanie…',
+      done: 'Drukowanie anulowane: Twoje strony wróciły. Wyślij zlecenie ponownie do drukarki albo naciśnij „Edytuj”, aby je zmienić.',
+    },
     last_result: {
+      expired:
+        'Twoje ostatnie zlecenie druku nie zostało wydrukowane na czas i wygasło. Nic nie pobrano: jego strony wróciły na Twoje konto.',
+      cancelled:
+        'Anulowano Twoje ostatnie zlecenie druku. Nic nie pobrano: jego strony wróciły na Twoje konto.',
       printed:
         'Wydrukowano {printed, plural, one {# stronę} few {# strony} many {# stron} other {# strony}} na drukarce {printer}. {charged, plural, =0 {Nic nie pobrano.} one {Pobrano # stronę.} few {Pobrano # strony.} many {Pobrano # stron.} other {Pobrano # strony.}}',
       printed_no_printer:
