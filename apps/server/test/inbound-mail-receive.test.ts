@@ -6,24 +6,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TErrorResponse } from '@printomat/shared';
 import type { TInboundMessageRow } from '../src/db/schema';
 import { startInboundSmtp, type TInboundSmtp } from '../src/modules/inbound-mail';
-import { seedDemoData } from '../src/seed/seed';
-import { seededPrinterId } from './helpers/express-guest';
 import {
   buildRawMessage,
+  deliveryReport,
+  INBOUND_DOMAIN as DOMAIN,
+  INBOUND_SECRET as SECRET,
   makeDkimKey,
+  SENDER_DOMAIN,
   sendOverSmtp,
   smtpConversation,
-  TestDns,
+  startInboundMailApp,
+  type TestDns,
   type TDkimKey,
+  type TInboundMailApp,
 } from './helpers/inbound-mail';
-import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
+import { createTestApp, type TTestApp } from './helpers/test-app';
 
-const DOMAIN = 'print.printomat.example';
-const SENDER_DOMAIN = 'sender.example.org';
-const SECRET = 'inbound-webhook-secret-for-tests';
 const MAX_BYTES = 64 * 1024;
 const PRINTER_ADDRESS = `receive-test@${DOMAIN}`;
 
+let mail: TInboundMailApp;
 let t: TTestApp;
 let dns: TestDns;
 let smtp: TInboundSmtp;
@@ -36,48 +38,22 @@ let senderCounter = 0;
 /** A fresh address at the signing domain, so the per-sender limit of one test spares the others. */
 const senderAddress = (name: string) => `${name}.${++senderCounter}@${SENDER_DOMAIN}`;
 
-async function makeAccount(localpart: string, confirm: boolean) {
-  const email = `${localpart}@${SENDER_DOMAIN}`;
-  const { id } = await registerAndSignIn(new TestAgent(t.app), email);
-  await t.ctx.db
-    .updateTable('users')
-    .set({ email_confirmed_at: confirm ? new Date() : null })
-    .where('id', '=', id)
-    .execute();
-  return { email, id };
-}
-
 beforeAll(async () => {
-  dns = new TestDns();
-  const dnsServer = await dns.start();
-  key = makeDkimKey(SENDER_DOMAIN);
-  dns.trustDomain(SENDER_DOMAIN, key);
-  t = await createTestApp({
-    DNS_SERVERS: dnsServer,
-    INBOUND_MAIL_DOMAIN: DOMAIN,
-    INBOUND_MAIL_SECRET: SECRET,
-    INBOUND_MAX_MESSAGE_BYTES: String(MAX_BYTES),
-    RATE_LIMIT_INBOUND_PER_SENDER: '5/1h',
+  mail = await startInboundMailApp({
+    env: {
+      INBOUND_MAX_MESSAGE_BYTES: String(MAX_BYTES),
+      RATE_LIMIT_INBOUND_PER_SENDER: '5/1h',
+    },
+    printerLocalpart: 'receive-test',
+    // Processing is another module's work: the jobs stay queued here, for the tests to read.
+    worker: false,
   });
-  // Processing is another module's work: the jobs stay queued here, for the tests to read.
-  await t.ctx.worker.stop();
-  await seedDemoData(t.ctx.db);
-  printerId = await seededPrinterId(t);
-  await t.ctx.db
-    .updateTable('printers')
-    .set({ email: PRINTER_ADDRESS })
-    .where('id', '=', printerId)
-    .execute();
-  confirmed = await makeAccount(`anna.${Date.now().toString(36)}`, true);
-  unconfirmed = await makeAccount(`bob.${Date.now().toString(36)}`, false);
-  smtp = await startInboundSmtp(t.ctx, { port: 0, host: '127.0.0.1' });
+  ({ t, dns, key, printerId, listener: smtp } = mail);
+  confirmed = await mail.account(`anna.${Date.now().toString(36)}`);
+  unconfirmed = await mail.account(`bob.${Date.now().toString(36)}`, { confirmed: false });
 }, 60_000);
 
-afterAll(async () => {
-  await smtp?.close();
-  await t?.close();
-  await dns?.stop();
-});
+afterAll(() => mail?.close());
 
 const rowsWithMessageId = (messageId: string) =>
   t.ctx.db.selectFrom('inbound_messages').selectAll().where('message_id', '=', messageId).execute();
@@ -325,7 +301,7 @@ describe('the SMTP listener', () => {
       {
         label: 'bounce',
         outcome: 'bounce',
-        build: async () => ({ from: '', raw: deliveryReport(uniqueId('bounce')) }),
+        build: async () => ({ from: '', raw: deliveryReport(uniqueId('bounce'), PRINTER_ADDRESS) }),
       },
     ];
     for (const c of cases) {
@@ -422,35 +398,6 @@ describe('the SMTP listener', () => {
     }
   });
 });
-
-/** A delivery status notification (RFC 3464) as a mail server sends it: null sender, multipart/report. */
-function deliveryReport(messageId: string): Buffer {
-  return Buffer.from(
-    [
-      `From: Mail Delivery System <MAILER-DAEMON@mx.${SENDER_DOMAIN}>`,
-      `To: ${PRINTER_ADDRESS}`,
-      'Subject: Undelivered Mail Returned to Sender',
-      `Message-ID: <${messageId}>`,
-      'MIME-Version: 1.0',
-      'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
-      '',
-      '--b1',
-      'Content-Type: text/plain',
-      '',
-      'Your message could not be delivered.',
-      '--b1',
-      'Content-Type: message/delivery-status',
-      '',
-      'Reporting-MTA: dns; mx.sender.example.org',
-      '',
-      'Final-Recipient: rfc822; someone@example.net',
-      'Action: failed',
-      'Status: 5.1.1',
-      '--b1--',
-      '',
-    ].join('\r\n'),
-  );
-}
 
 describe('the inbound webhook', () => {
   const post = (body: Buffer, headers: Record<string, string> = {}, app = t.app) =>

@@ -3,6 +3,11 @@ import dgram from 'node:dgram';
 import net from 'node:net';
 import nodemailer from 'nodemailer';
 import { dkimSign } from 'mailauth';
+import type { TLocale } from '@printomat/shared';
+import { startInboundSmtp, type TInboundSmtp } from '../../src/modules/inbound-mail';
+import { seedDemoData } from '../../src/seed/seed';
+import { seededPrinterId } from './express-guest';
+import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './test-app';
 
 /** A DKIM key of a sending domain: the private half signs, the TXT record publishes the other. */
 export interface TDkimKey {
@@ -267,4 +272,121 @@ export async function smtpConversation(port: number, lines: string[]): Promise<s
   } finally {
     socket.destroy();
   }
+}
+
+/** The printers' mail domain, the senders' domain (with a published DKIM key) and the webhook secret. */
+export const INBOUND_DOMAIN = 'print.printomat.example';
+export const SENDER_DOMAIN = 'sender.example.org';
+export const INBOUND_SECRET = 'inbound-webhook-secret-for-tests';
+
+export interface TInboundMailApp {
+  t: TTestApp;
+  /** The loopback DNS the app resolves with; SENDER_DOMAIN is published in it with `key`. */
+  dns: TestDns;
+  key: TDkimKey;
+  /** The app's own SMTP listener (port 0 on 127.0.0.1), the printers' MX. */
+  listener: TInboundSmtp;
+  /** The seeded printer (Złote Tarasy, Poland) and the address it now has. */
+  printerId: number;
+  printerAddress: string;
+  /** An account `<localpart>@SENDER_DOMAIN`, signed in on `agent`, confirmed or not. */
+  account(
+    localpart: string,
+    options?: { confirmed?: boolean; locale?: TLocale },
+  ): Promise<{ email: string; id: number; agent: TestAgent }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The app as mail reaches it: a loopback DNS publishing SENDER_DOMAIN's DKIM key, DMARC and SPF
+ * (127.0.0.1 only), the demo data, the seeded printer at `<printerLocalpart>@INBOUND_DOMAIN`, the
+ * webhook on (INBOUND_SECRET) and the SMTP listener. `worker: false` stops the job worker, so
+ * queued processing stays queued for the test to read.
+ */
+export async function startInboundMailApp(
+  options: { env?: Record<string, string>; printerLocalpart?: string; worker?: boolean } = {},
+): Promise<TInboundMailApp> {
+  const dns = new TestDns();
+  const dnsServer = await dns.start();
+  const key = makeDkimKey(SENDER_DOMAIN);
+  dns.trustDomain(SENDER_DOMAIN, key);
+  const t = await createTestApp({
+    DNS_SERVERS: dnsServer,
+    INBOUND_MAIL_DOMAIN: INBOUND_DOMAIN,
+    INBOUND_MAIL_SECRET: INBOUND_SECRET,
+    ...options.env,
+  });
+  if (options.worker === false) await t.ctx.worker.stop();
+  await seedDemoData(t.ctx.db);
+  const printerId = await seededPrinterId(t);
+  const printerAddress = `${options.printerLocalpart ?? 'receive-test'}@${INBOUND_DOMAIN}`;
+  await t.ctx.db
+    .updateTable('printers')
+    .set({ email: printerAddress })
+    .where('id', '=', printerId)
+    .execute();
+  const listener = await startInboundSmtp(t.ctx, { port: 0, host: '127.0.0.1' });
+  return {
+    t,
+    dns,
+    key,
+    listener,
+    printerId,
+    printerAddress,
+    async account(localpart, { confirmed = true, locale } = {}) {
+      const email = `${localpart}@${SENDER_DOMAIN}`;
+      const agent = new TestAgent(t.app);
+      const { id } = await registerAndSignIn(agent, email);
+      await t.ctx.db
+        .updateTable('users')
+        .set({
+          email_confirmed_at: confirmed ? new Date() : null,
+          ...(locale === undefined ? {} : { locale }),
+        })
+        .where('id', '=', id)
+        .execute();
+      return { email, id, agent };
+    },
+    async close() {
+      await listener.close();
+      await t.close();
+      await dns.stop();
+    },
+  };
+}
+
+/**
+ * A delivery status notification (RFC 3464) for `to` as a mail server sends it, from
+ * MAILER-DAEMON at `mx.<senderDomain>`; sent with the null envelope sender.
+ */
+export function deliveryReport(
+  messageId: string,
+  to: string,
+  senderDomain = SENDER_DOMAIN,
+): Buffer {
+  return Buffer.from(
+    [
+      `From: Mail Delivery System <MAILER-DAEMON@mx.${senderDomain}>`,
+      `To: ${to}`,
+      'Subject: Undelivered Mail Returned to Sender',
+      `Message-ID: <${messageId}>`,
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
+      '',
+      '--b1',
+      'Content-Type: text/plain',
+      '',
+      'Your message could not be delivered.',
+      '--b1',
+      'Content-Type: message/delivery-status',
+      '',
+      `Reporting-MTA: dns; mx.${senderDomain}`,
+      '',
+      'Final-Recipient: rfc822; someone@example.net',
+      'Action: failed',
+      'Status: 5.1.1',
+      '--b1--',
+      '',
+    ].join('\r\n'),
+  );
 }
