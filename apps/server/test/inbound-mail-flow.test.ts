@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney, translate, type TLocale, type TPrintjob } from '@printomat/shared';
+import { translate, type TLocale, type TPrintjob } from '@printomat/shared';
 import type { TInboundMessageRow } from '../src/db/schema';
 import { makePdf } from './helpers/fixtures';
 import { until } from './helpers/http-session';
@@ -154,9 +154,11 @@ describe('mail over SMTP', () => {
     });
   });
 
-  it('treats a forged From (an account’s address, no valid signature, SPF failing) as a stranger', async () => {
+  it('never answers a forged From (an account’s address, DMARC failing) nor makes an order of it', async () => {
     const anna = await mail.account(localpart('anna'), { locale: 'de' });
     const before = (await currentJob(anna.agent)).documents;
+    await queueDrained();
+    const mailsBefore = t.smtp.mails.length;
     const messageId = uniqueId('forged');
     // Signed with a key the domain never published, sent from an address its SPF does not list.
     const raw = await message({
@@ -166,39 +168,29 @@ describe('mail over SMTP', () => {
       dkim: makeDkimKey(SENDER_DOMAIN),
       attachments: [{ filename: 'invoice.pdf', content: await makePdf(2) }],
     });
-    await sendOverSmtp(
+    const sent = await sendOverSmtp(
       mail.listener.port,
       raw,
       { from: anna.email, to: mail.printerAddress },
       { localAddress: '127.0.0.2' },
     );
+    expect(sent.response).toMatch(/^250 /);
+    await queueDrained();
 
-    const reply = await replyTo(anna.email, messageId);
     const row = await rowOf(messageId);
     expect(row).toMatchObject({
       verdict: 'stranger',
       user_id: null,
-      outcome: 'express_order',
-      // Not the account's language: the printer's country (nothing in the message says one).
-      reply_locale: 'pl',
+      status: 'ignored',
+      outcome: 'forged_sender',
+      express_order_id: null,
+      printjob_id: null,
+      replied_at: null,
     });
     expect(row.auth_details).toMatchObject({ dmarc: 'fail', spf: 'fail', dkim: 'fail' });
-    const order = await t.ctx.db
-      .selectFrom('express_orders')
-      .select(['token', 'printer_id', 'status'])
-      .where('id', '=', row.express_order_id ?? 0)
-      .executeTakeFirstOrThrow();
-    expect(order).toMatchObject({ printer_id: mail.printerId, status: 'draft' });
-    expect(reply.text).toContain(`${TEST_PUBLIC_URL}/express/orders/${order.token}`);
-    // Two black-and-white pages at the default express price (0.50 PLN a page).
-    expect(reply.text).toContain(
-      translate('pl', 'inbound_mail.reply.price.money', { amount: formatMoney('pl', 100, 'PLN') }),
-    );
-    expect(reply.text).toContain(
-      translate('pl', 'inbound_mail.reply.file.pages', { name: 'invoice.pdf', count: 2 }),
-    );
-    expect(reply.text).not.toMatch(new RegExp(`${TEST_PUBLIC_URL}/print\\b`));
-    // The account holder's job got nothing.
+    // Anna, whose address it used, hears nothing; her job got nothing either.
+    expect(t.smtp.mails.slice(mailsBefore)).toEqual([]);
+    expect(repliesTo(messageId)).toEqual([]);
     expect((await currentJob(anna.agent)).documents).toEqual(before);
   });
 });
@@ -260,6 +252,72 @@ describe('mail by the provider webhook', () => {
 });
 
 describe('no mail loops', () => {
+  it('marks its replies as automatic and ignores one that comes back, with or without the mark', async () => {
+    const dan = await mail.account(localpart('dan'));
+    const messageId = uniqueId('forward-all');
+    await sendOverSmtp(
+      mail.listener.port,
+      await message({
+        from: dan.email,
+        subject: 'Poster',
+        messageId,
+        dkim: mail.key,
+        attachments: [{ filename: 'poster.pdf', content: await makePdf(1) }],
+      }),
+      { from: dan.email, to: mail.printerAddress },
+    );
+    await replyTo(dan.email, messageId);
+    await queueDrained();
+    const sendJobs = await t.ctx.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('name', '=', 'mail.send')
+      .execute();
+    const replies = sendJobs
+      .map(
+        (j) =>
+          (typeof j.payload === 'string' ? JSON.parse(j.payload) : j.payload) as {
+            to: string;
+            subject: string;
+            text: string;
+            inReplyTo?: string;
+            headers?: Record<string, string>;
+          },
+      )
+      .filter((p) => p.inReplyTo === `<${messageId}>`);
+    expect(replies).toHaveLength(1);
+    const reply = replies[0]!;
+    expect(reply.headers).toEqual({ 'Auto-Submitted': 'auto-replied' });
+
+    // Dan's mailbox forwards everything to the printer: our reply comes back, From MAIL_FROM
+    // (another domain than the printers'), once as sent and once with the mark stripped.
+    const mailsBefore = t.smtp.mails.length;
+    const backIds = { marked: uniqueId('back-marked'), stripped: uniqueId('back-stripped') };
+    for (const [label, id] of Object.entries(backIds)) {
+      const raw = await message({
+        from: t.ctx.config.mailFrom,
+        subject: reply.subject,
+        text: reply.text,
+        messageId: id,
+        ...(label === 'marked' && reply.headers ? { headers: reply.headers } : {}),
+      });
+      const sent = await sendOverSmtp(mail.listener.port, raw, {
+        from: dan.email,
+        to: mail.printerAddress,
+      });
+      expect(sent.response, label).toMatch(/^250 /);
+    }
+    await queueDrained();
+    for (const [label, id] of Object.entries(backIds))
+      expect(await rowOf(id), label).toMatchObject({
+        verdict: 'ignored',
+        status: 'ignored',
+        outcome: 'auto_reply',
+        replied_at: null,
+      });
+    expect(t.smtp.mails.slice(mailsBefore)).toEqual([]);
+  });
+
   it('never answers an auto-reply or a bounce, over SMTP or the webhook, and makes no documents of them', async () => {
     // A confirmed account: were its auto-reply taken as a message, its PDF would be printed.
     const cara = await mail.account(localpart('cara'));

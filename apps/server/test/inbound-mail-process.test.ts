@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney, translate, type TPrintjob } from '@printomat/shared';
 import type { TInboundVerdict } from '../src/db/schema';
@@ -9,7 +11,11 @@ import {
   findInboundMessage,
   insertInboundMessage,
 } from '../src/modules/inbound-mail/inbound-messages.repo';
-import { processInboundMessage } from '../src/modules/inbound-mail/inbound-process.service';
+import {
+  INBOUND_STUCK_AFTER_MS,
+  processInboundMessage,
+  sweepStuckInboundMessages,
+} from '../src/modules/inbound-mail/inbound-process.service';
 import { formatMegabytes } from '../src/modules/inbound-mail/inbound-reply';
 import { seedDemoData } from '../src/seed/seed';
 import { seededPrinterId } from './helpers/express-guest';
@@ -52,11 +58,16 @@ async function receive(
     userId?: number;
     enqueue?: boolean;
     to?: number;
+    /** The message as sent, when nodemailer cannot build it (its Message-ID is `messageId`). */
+    raw?: (messageId: string) => Buffer;
+    receivedAt?: Date;
   },
 ) {
   sequence += 1;
   const messageId = options.messageId ?? `m${sequence}.${Date.now().toString(36)}@sender.test`;
-  const raw = await buildRawMessage({ ...options, to: printerAddress, messageId });
+  const raw =
+    options.raw?.(messageId) ??
+    (await buildRawMessage({ ...options, to: printerAddress, messageId }));
   const key = t.ctx.storage.newKey('eml');
   await fs.writeFile(await t.ctx.storage.prepare(key), raw);
   const row = await insertInboundMessage(t.ctx.db, {
@@ -71,7 +82,7 @@ async function receive(
     raw_key: key,
     verdict: options.verdict,
     user_id: options.userId ?? null,
-    received_at: new Date(),
+    received_at: options.receivedAt ?? new Date(),
   });
   if (!row) throw new Error('not recorded');
   if (options.enqueue !== false) {
@@ -147,14 +158,15 @@ describe('an account holder’s message', () => {
       }),
     );
     expect(reply.text).toContain(`${TEST_PUBLIC_URL}/print`);
-    expect(reply.attachments).toEqual([
-      {
-        filename: expect.stringMatching(/\.png$/),
+    // The first pages (up to three of each document), not only the first.
+    expect(reply.attachments).toEqual(
+      [1, 2, 3].map((page) => ({
+        filename: `preview-${page}-page-${page}.png`,
         contentType: 'image/png',
         cid: expect.any(String),
-      },
-    ]);
-    expect(reply.html).toContain('alt="thesis.pdf, page 1"');
+      })),
+    );
+    for (const page of [1, 2, 3]) expect(reply.html).toContain(`alt="thesis.pdf, page ${page}"`);
 
     const row = await processedRow(sent.id);
     expect(row).toMatchObject({
@@ -275,8 +287,8 @@ describe('an account holder’s message', () => {
       `part-7.pdf: ${translate('en', 'inbound_mail.refused.too_many_files', { max: 6 })}`,
     );
     expect((await currentJob(person.agent)).documents).toHaveLength(6);
-    // Previews of the first pages of at most three documents.
-    expect(reply.attachments.filter((a) => a.cid)).toHaveLength(3);
+    // Previews of the first pages: six pictures at most.
+    expect(reply.attachments.filter((a) => a.cid)).toHaveLength(6);
     const row = await processedRow(sent.id);
     expect(row.documents.map((d) => d.failure_code)).toEqual([
       ...Array<null>(6).fill(null),
@@ -397,7 +409,8 @@ describe('a stranger’s message', () => {
       translate('pl', 'inbound_mail.reply.price.money', { amount: formatMoney('pl', 100, 'PLN') }),
     );
     expect(reply.text).toContain(`${TEST_PUBLIC_URL}/express/orders/${order.token}`);
-    expect(reply.attachments.filter((a) => a.cid)).toHaveLength(1);
+    // Both pages as previews.
+    expect(reply.attachments.filter((a) => a.cid)).toHaveLength(2);
   });
 
   it('answers in German when the message says it is German', async () => {
@@ -535,5 +548,260 @@ describe('exactly once', () => {
       raw_key: null,
       express_order_id: null,
     });
+  });
+});
+
+/** A photo as a phone takes it: noise, so it stays large as a JPEG (well over 32 KiB). */
+const phonePhoto = () =>
+  sharp(randomBytes(400 * 300 * 3), { raw: { width: 400, height: 300, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+
+/** An image the HTML shows by Content-ID (nodemailer makes it an inline part). */
+function inlineImage(filename: string, content: Buffer, contentType: string, cid: string) {
+  const image = { filename, content, contentType, cid };
+  return image;
+}
+
+/** A multipart message typed out, for what nodemailer does not make (part headers, many parts). */
+function handMadeMessage(
+  from: string,
+  messageId: string,
+  parts: string[],
+  headers: string[] = [],
+): Buffer {
+  return Buffer.from(
+    [
+      `From: ${from}`,
+      `To: ${printerAddress}`,
+      'Subject: Print please',
+      `Message-ID: <${messageId}>`,
+      ...headers,
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary="outer-b"',
+      '',
+      ...parts.flatMap((part) => ['--outer-b', part]),
+      '--outer-b--',
+      '',
+    ].join('\r\n'),
+  );
+}
+
+describe('what a phone or a mail client sends', () => {
+  it('prints a photo the phone put inline, not the “Sent from my iPhone” text, and still skips a logo', async () => {
+    const person = await confirmedUser(t);
+    const photo = await phonePhoto();
+    expect(photo.length).toBeGreaterThan(32 * 1024);
+    const sent = await receive({
+      from: person.email,
+      verdict: 'trusted',
+      userId: person.id,
+      text: 'Sent from my iPhone',
+      html: '<img src="cid:photo@phone.test"><br>Sent from my iPhone<img src="cid:logo@phone.test">',
+      attachments: [
+        inlineImage('IMG_0042.jpeg', photo, 'image/jpeg', 'photo@phone.test'),
+        inlineImage('logo.png', await makeColourPng(60, 20), 'image/png', 'logo@phone.test'),
+      ],
+    });
+    const reply = await replyTo(person.email, sent.messageId);
+    expect((await currentJob(person.agent)).documents.map((d) => d.name)).toEqual([
+      'IMG_0042.jpeg',
+    ]);
+    expect(reply.text).toContain('IMG_0042.jpeg: 1 page');
+    expect(reply.text).not.toContain('logo.png');
+  });
+
+  it('prints a small inline picture when the message has nothing else', async () => {
+    const person = await confirmedUser(t);
+    const sent = await receive({
+      from: person.email,
+      verdict: 'trusted',
+      userId: person.id,
+      text: '',
+      html: '<img src="cid:ticket@phone.test">',
+      attachments: [
+        inlineImage('ticket.png', await makeColourPng(120, 120), 'image/png', 'ticket@phone.test'),
+      ],
+    });
+    await replyTo(person.email, sent.messageId);
+    expect((await currentJob(person.agent)).documents.map((d) => d.name)).toEqual(['ticket.png']);
+  });
+
+  it('answers in the language the text part declares (Content-Language on the body part)', async () => {
+    const from = uniqueEmail('fremd');
+    const pdf = (await makePdf(1)).toString('base64');
+    const sent = await receive({
+      from,
+      verdict: 'stranger',
+      raw: (messageId) =>
+        handMadeMessage(from, messageId, [
+          [
+            'Content-Type: text/plain; charset=utf-8',
+            'Content-Language: de-DE',
+            '',
+            'Bitte drucken.',
+          ].join('\r\n'),
+          [
+            'Content-Type: application/pdf; name="brief.pdf"',
+            'Content-Disposition: attachment; filename="brief.pdf"',
+            'Content-Transfer-Encoding: base64',
+            '',
+            pdf,
+          ].join('\r\n'),
+        ]),
+    });
+    const reply = await replyTo(from, sent.messageId);
+    // The printer is in Poland: without the part's header the answer would be Polish.
+    expect(reply.text).toContain('brief.pdf: 1 Seite');
+    expect((await processedRow(sent.id)).reply_locale).toBe('de');
+  });
+
+  it('keeps the thread: References carries the message’s own References and its Message-ID', async () => {
+    const from = uniqueEmail('stranger');
+    const sent = await receive({
+      from,
+      verdict: 'stranger',
+      headers: {
+        References: '<first@thread.test> <second@thread.test>',
+        'In-Reply-To': '<second@thread.test>',
+      },
+      attachments: [{ filename: 'a.pdf', content: await makePdf(1) }],
+    });
+    const reply = await replyTo(from, sent.messageId);
+    expect(reply.inReplyTo).toBe(sent.messageId);
+    expect(reply.references).toBe(`<first@thread.test> <second@thread.test> ${sent.messageId}`);
+  });
+});
+
+describe('a message of very many parts', () => {
+  it('lists a few files past the limit and counts the rest', async () => {
+    const person = await confirmedUser(t);
+    const pdf = await makePdf(1);
+    const sent = await receive({
+      from: person.email,
+      verdict: 'trusted',
+      userId: person.id,
+      attachments: Array.from({ length: 500 }, (_, i) => ({
+        filename: `tiny-${i + 1}.pdf`,
+        content: pdf,
+        contentType: 'application/pdf',
+      })),
+    });
+    const reply = await replyTo(person.email, sent.messageId);
+    const row = await processedRow(sent.id);
+    // Six documents, ten more named as too many, the other 484 only counted.
+    expect(row.documents).toHaveLength(16);
+    expect(row.documents.filter((d) => d.document_id !== null)).toHaveLength(6);
+    expect((await currentJob(person.agent)).documents).toHaveLength(6);
+    expect(reply.text).toContain('tiny-16.pdf');
+    expect(reply.text).not.toContain('tiny-17.pdf');
+    expect(reply.text).toContain(translate('en', 'inbound_mail.reply.file.more', { count: 484 }));
+  });
+
+  it('answers a message of 10,000 tiny parts at once that it was not read, without retries', async () => {
+    const from = uniqueEmail('stranger');
+    const parts = Array.from({ length: 10_000 }, (_, i) =>
+      [
+        `Content-Type: application/pdf; name="p${i}.pdf"`,
+        `Content-Disposition: attachment; filename="p${i}.pdf"`,
+        'Content-Transfer-Encoding: base64',
+        '',
+        'JVBERg==',
+      ].join('\r\n'),
+    );
+    const sent = await receive({
+      from,
+      verdict: 'stranger',
+      enqueue: false,
+      raw: (messageId) => handMadeMessage(from, messageId, parts),
+    });
+    // The first attempt finishes it: a message that cannot be read is not worth four more.
+    await processInboundMessage(t.ctx, sent.id, { attempt: 1 });
+    const row = await findInboundMessage(t.ctx.db, sent.id);
+    expect(row).toMatchObject({
+      status: 'processed',
+      outcome: 'no_documents',
+      documents: [],
+      express_order_id: null,
+      raw_key: null,
+    });
+    const reply = await replyTo(from, sent.messageId);
+    expect(reply.text).toContain(
+      translate('pl', 'inbound_mail.reply.too_many_parts', { parts: 1000, max: 6 }),
+    );
+  });
+});
+
+describe('exactly once, two runs and dead runs', () => {
+  it('adds the documents once and answers once when two runs of the same message race', async () => {
+    const person = await confirmedUser(t);
+    const sent = await receive({
+      from: person.email,
+      verdict: 'trusted',
+      userId: person.id,
+      enqueue: false,
+      attachments: await pdfs(2),
+    });
+    // A job whose lease was lost runs twice at once.
+    await Promise.all([
+      processInboundMessage(t.ctx, sent.id, { attempt: 1 }),
+      processInboundMessage(t.ctx, sent.id, { attempt: 1 }),
+    ]);
+    await replyTo(person.email, sent.messageId);
+    expect((await currentJob(person.agent)).documents.map((d) => d.name)).toEqual([
+      'part-1.pdf',
+      'part-2.pdf',
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(repliesTo(sent.messageId)).toHaveLength(1);
+    const row = await processedRow(sent.id);
+    expect(row).toMatchObject({ status: 'processed', outcome: 'added', claim_token: null });
+  });
+
+  it('sweeps a message its dead processing left unanswered to failed, and tells the sender', async () => {
+    const old = new Date(Date.now() - INBOUND_STUCK_AFTER_MS - 60_000);
+    const stuckFrom = uniqueEmail('stuck');
+    const stuck = await receive({
+      from: stuckFrom,
+      verdict: 'stranger',
+      enqueue: false,
+      subject: 'Stuck',
+      receivedAt: old,
+      attachments: [{ filename: 'a.pdf', content: await makePdf(1) }],
+    });
+    // Just as old, but a run holds it right now: left to that run.
+    const held = await receive({
+      from: uniqueEmail('held'),
+      verdict: 'stranger',
+      enqueue: false,
+      receivedAt: old,
+      attachments: [{ filename: 'b.pdf', content: await makePdf(1) }],
+    });
+    await t.ctx.db
+      .updateTable('inbound_messages')
+      .set({ claim_token: 'another-run', claimed_until: new Date(Date.now() + 600_000) })
+      .where('id', '=', held.id)
+      .execute();
+    // Recent: its processing may still come.
+    const recent = await receive({
+      from: uniqueEmail('recent'),
+      verdict: 'stranger',
+      enqueue: false,
+      attachments: [{ filename: 'c.pdf', content: await makePdf(1) }],
+    });
+
+    expect(await sweepStuckInboundMessages(t.ctx)).toBe(1);
+    const reply = await replyTo(stuckFrom, stuck.messageId);
+    expect(reply.subject).toBe('Re: Stuck');
+    expect(reply.text).toContain(translate('pl', 'inbound_mail.reply.intro.failed'));
+    expect(await findInboundMessage(t.ctx.db, stuck.id)).toMatchObject({
+      status: 'failed',
+      outcome: 'failed',
+      raw_key: null,
+    });
+    expect((await findInboundMessage(t.ctx.db, held.id))?.status).toBe('received');
+    expect((await findInboundMessage(t.ctx.db, recent.id))?.status).toBe('received');
+    // Once: a second sweep finds nothing more.
+    expect(await sweepStuckInboundMessages(t.ctx)).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dkimSign } from 'mailauth';
 import type { TErrorResponse } from '@printomat/shared';
 import type { TInboundMessageRow } from '../src/db/schema';
 import { startInboundSmtp, type TInboundSmtp } from '../src/modules/inbound-mail';
@@ -21,6 +22,11 @@ import {
   type TInboundMailApp,
 } from './helpers/inbound-mail';
 import { createTestApp, type TTestApp } from './helpers/test-app';
+import {
+  PRINTER_BUCKET,
+  REPLY_TARGET_BUCKET,
+  SENDER_BUCKET,
+} from '../src/modules/inbound-mail/inbound-receive.service';
 
 const MAX_BYTES = 64 * 1024;
 const PRINTER_ADDRESS = `receive-test@${DOMAIN}`;
@@ -204,10 +210,17 @@ describe('the SMTP listener', () => {
       { localAddress: '127.0.0.2' },
     );
     const row = await rowWithMessageId(messageId);
-    expect(row).toMatchObject({ verdict: 'stranger', user_id: null, status: 'received' });
+    // Its domain's DMARC fails: whoever sent it is not the From address, so nothing is made of
+    // it and nobody is answered (the reply would go to the person it pretends to be from).
+    expect(row).toMatchObject({
+      verdict: 'stranger',
+      user_id: null,
+      status: 'ignored',
+      outcome: 'forged_sender',
+      raw_key: null,
+    });
     expect(row.auth_details).toMatchObject({ dmarc: 'fail', spf: 'fail', dkim: 'fail' });
-    // Strangers are processed too (an express order), so the job is there.
-    expect(await jobsFor(row.id)).toHaveLength(1);
+    expect(await jobsFor(row.id)).toHaveLength(0);
 
     // The forger's own domain passing SPF does not align with the From domain either.
     const alignedNot = uniqueId('forged-envelope');
@@ -219,7 +232,7 @@ describe('the SMTP listener', () => {
     dns.addTxt('forger.example.net', 'v=spf1 ip4:127.0.0.1 -all');
     await sendOverSmtp(smtp.port, unsigned, { from: 'x@forger.example.net', to: PRINTER_ADDRESS });
     const second = await rowWithMessageId(alignedNot);
-    expect(second).toMatchObject({ verdict: 'stranger', user_id: null });
+    expect(second).toMatchObject({ verdict: 'stranger', user_id: null, outcome: 'forged_sender' });
     expect(second.auth_details).toMatchObject({ dmarc: 'fail', spf: 'pass', dkim: 'none' });
   });
 
@@ -320,7 +333,7 @@ describe('the SMTP listener', () => {
     }
   });
 
-  it('answers 450 at RCPT once a sender is over its limit, and keeps nothing of that message', async () => {
+  it('answers 450 at the end of DATA once a sender is over its limit, and keeps nothing of that message', async () => {
     const from = senderAddress('flood');
     for (let i = 0; i < 5; i += 1) {
       const raw = await buildRawMessage({
@@ -334,7 +347,7 @@ describe('the SMTP listener', () => {
     const raw = await buildRawMessage({ from, to: PRINTER_ADDRESS, messageId });
     const err = await refusal(sendOverSmtp(smtp.port, raw, { from, to: PRINTER_ADDRESS }));
     expect(err.responseCode).toBe(450);
-    expect(err.command).toBe('RCPT TO');
+    expect(err.command).toBe('DATA');
     expect(await rowsWithMessageId(messageId)).toHaveLength(0);
     const rows = await t.ctx.db
       .selectFrom('inbound_messages')
@@ -524,4 +537,301 @@ describe('the inbound webhook', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(await rowsWithMessageId(messageId)).toHaveLength(0);
   });
+});
+
+/** A DKIM signature over `raw` as it is (a hand-written header), `l=` when `bodyLength` is given. */
+async function signRaw(raw: Buffer, dkim: TDkimKey, bodyLength?: number): Promise<Buffer> {
+  const key = { signingDomain: dkim.domain, selector: dkim.selector, privateKey: dkim.privateKey };
+  const signed = await dkimSign(raw, {
+    ...key,
+    signatureData: [
+      {
+        canonicalization: 'relaxed/relaxed',
+        ...key,
+        ...(bodyLength === undefined ? {} : { maxBodyLength: bodyLength }),
+      },
+    ],
+  });
+  if (!signed.signatures.startsWith('DKIM-Signature:')) throw new Error('DKIM signing failed');
+  return Buffer.concat([Buffer.from(signed.signatures), raw]);
+}
+
+/** A plain message with the header lines given as they are (no client library rewrites them). */
+const handWritten = (headerLines: string[], body = 'Please print.') =>
+  Buffer.from(
+    [
+      ...headerLines,
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      body,
+      '',
+    ].join('\r\n'),
+  );
+
+/** A rate limit window already at `count` (as if that many messages had come this hour). */
+async function fillLimit(bucket: string, key: string, count: number): Promise<void> {
+  await t.ctx.db
+    .insertInto('rate_limits')
+    .values({ bucket, key, count, window_ends_at: new Date(Date.now() + 3_600_000) })
+    .onConflict((oc) => oc.columns(['bucket', 'key']).doUpdateSet({ count }))
+    .execute();
+}
+
+const clearLimit = (bucket: string, key: string) =>
+  t.ctx.db.deleteFrom('rate_limits').where('bucket', '=', bucket).where('key', '=', key).execute();
+
+describe('who is trusted (the address mailauth checked, signed recipients)', () => {
+  const postHook = (body: Buffer, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/inbound/mail',
+      payload: body,
+      headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${SECRET}`, ...headers },
+    });
+
+  it('does not trust an encoded-word From address that mailparser decodes to an account', async () => {
+    const localpart = confirmed.email.split('@')[0]!;
+    const encoded = `=?UTF-8?B?${Buffer.from(localpart).toString('base64')}?=`;
+    const messageId = uniqueId('encoded-from');
+    const raw = await signRaw(
+      handWritten([
+        `From: <${encoded}@${SENDER_DOMAIN}>`,
+        `To: ${PRINTER_ADDRESS}`,
+        'Subject: Print',
+        `Message-ID: <${messageId}>`,
+      ]),
+      key,
+    );
+    const sent = await sendOverSmtp(smtp.port, raw, { from: confirmed.email, to: PRINTER_ADDRESS });
+    expect(sent.response).toMatch(/^250 /);
+    const row = await rowWithMessageId(messageId);
+    // mailparser reads the account's address; mailauth checked another (the encoded text).
+    expect(row.from_address).toBe(confirmed.email);
+    expect(row).toMatchObject({ verdict: 'stranger', user_id: null });
+  });
+
+  it('does not trust a From address that only lower-casing makes an account (Kelvin sign)', async () => {
+    const kevin = await mail.account(`kevin.${Date.now().toString(36)}`);
+    const messageId = uniqueId('kelvin');
+    // U+212A KELVIN SIGN: its lower case is the ASCII "k".
+    const raw = await signRaw(
+      handWritten([
+        `From: <\u212A${kevin.email.slice(1)}>`,
+        `To: ${PRINTER_ADDRESS}`,
+        'Subject: Print',
+        `Message-ID: <${messageId}>`,
+      ]),
+      key,
+    );
+    await sendOverSmtp(smtp.port, raw, { from: `x@${SENDER_DOMAIN}`, to: PRINTER_ADDRESS });
+    const row = await rowWithMessageId(messageId);
+    expect(row).toMatchObject({ verdict: 'stranger', user_id: null });
+    expect(row.from_address).not.toBe(kevin.email);
+  });
+
+  it('does not trust a signature that covers only part of the body (l=)', async () => {
+    const messageId = uniqueId('body-length');
+    const signed = await signRaw(
+      handWritten(
+        [
+          `From: ${confirmed.email}`,
+          `To: ${PRINTER_ADDRESS}`,
+          'Subject: Print',
+          `Message-ID: <${messageId}>`,
+        ],
+        'Hi',
+      ),
+      key,
+      4,
+    );
+    // Whoever got the message appends what they like; the signature still verifies.
+    const raw = Buffer.concat([signed, Buffer.from('Anything added later.\r\n')]);
+    const res = await postHook(raw);
+    expect(res.statusCode, res.body).toBe(202);
+    const row = await rowWithMessageId(messageId);
+    expect(row.auth_details).toMatchObject({ dmarc: 'pass', dkim: 'pass' });
+    expect(row).toMatchObject({ verdict: 'stranger', user_id: null, status: 'received' });
+  });
+
+  it('trusts a signed message (no SPF) only for a printer its signed To / Cc name', async () => {
+    // A signed message the account holder once sent someone else, posted again for the printer.
+    const messageId = uniqueId('replayed');
+    const raw = await buildRawMessage({
+      from: confirmed.email,
+      to: 'friend@example.net',
+      messageId,
+      dkim: key,
+    });
+    const res = await postHook(raw, { 'x-envelope-to': PRINTER_ADDRESS });
+    expect(res.statusCode, res.body).toBe(202);
+    const row = await rowWithMessageId(messageId);
+    expect(row.auth_details).toMatchObject({ dmarc: 'pass', dkim: 'pass', printer_named: 'no' });
+    expect(row).toMatchObject({ verdict: 'stranger', user_id: null });
+  });
+
+  it('posts to the first printer of the headers only when the provider gives no envelope', async () => {
+    const other = await t.ctx.db
+      .selectFrom('printers')
+      .select('id')
+      .where('id', '<>', printerId)
+      .executeTakeFirstOrThrow();
+    const otherAddress = `fan-out-${Date.now().toString(36)}@${DOMAIN}`;
+    await t.ctx.db
+      .updateTable('printers')
+      .set({ email: otherAddress })
+      .where('id', '=', other.id)
+      .execute();
+    const messageId = uniqueId('fan-out');
+    const raw = handWritten([
+      `From: ${senderAddress('fan')}`,
+      `To: ${PRINTER_ADDRESS}`,
+      `Cc: ${otherAddress}`,
+      'Subject: Print',
+      `Message-ID: <${messageId}>`,
+    ]);
+    const res = await postHook(raw);
+    expect(res.statusCode, res.body).toBe(202);
+    expect((await rowsWithMessageId(messageId)).map((r) => r.printer_id)).toEqual([printerId]);
+    // With the provider's envelope both printers are the message's recipients.
+    const enveloped = uniqueId('fan-out-envelope');
+    const res2 = await postHook(
+      handWritten([
+        `From: ${senderAddress('fan')}`,
+        `To: ${PRINTER_ADDRESS}`,
+        `Cc: ${otherAddress}`,
+        `Message-ID: <${enveloped}>`,
+      ]),
+      { 'x-envelope-to': `${PRINTER_ADDRESS}, ${otherAddress}` },
+    );
+    expect(res2.statusCode, res2.body).toBe(202);
+    expect((await rowsWithMessageId(enveloped)).map((r) => r.printer_id).sort()).toEqual(
+      [printerId, other.id].sort(),
+    );
+  });
+});
+
+describe('the limits, counted once per message', () => {
+  it('does not count RCPT commands: repeating RCPT TO without data uses up no limit', async () => {
+    const from = senderAddress('repeat');
+    const rcpts = Array.from({ length: 12 }, () => `RCPT TO:<${PRINTER_ADDRESS}>`);
+    const answers = await smtpConversation(smtp.port, [
+      'EHLO client.example',
+      `MAIL FROM:<${from}>`,
+      ...rcpts,
+      'RSET',
+      `MAIL FROM:<${from}>`,
+      ...rcpts,
+    ]);
+    expect(answers.slice(3).every((a) => a.startsWith('250'))).toBe(true);
+    // The sender (limit 5 an hour here) still gets its message through.
+    const messageId = uniqueId('after-repeat');
+    const raw = await buildRawMessage({ from, to: PRINTER_ADDRESS, messageId });
+    const sent = await sendOverSmtp(smtp.port, raw, { from, to: PRINTER_ADDRESS });
+    expect(sent.response).toMatch(/^250 /);
+    expect(await rowsWithMessageId(messageId)).toHaveLength(1);
+  });
+
+  it('keeps a verified account holder out of the per-printer and per-sender limits', async () => {
+    const printerKey = `printer:${PRINTER_ADDRESS}`;
+    const senderKey = `sender:${confirmed.email}`;
+    // The printer flooded by strangers, and forged mail sent with the account's MAIL FROM.
+    await fillLimit(PRINTER_BUCKET, printerKey, 10_000);
+    await fillLimit(SENDER_BUCKET, senderKey, 10_000);
+    try {
+      const strangerId = uniqueId('flooded-stranger');
+      const from = senderAddress('late');
+      const err = await refusal(
+        sendOverSmtp(
+          smtp.port,
+          await buildRawMessage({ from, to: PRINTER_ADDRESS, messageId: strangerId }),
+          { from, to: PRINTER_ADDRESS },
+        ),
+      );
+      expect(err.responseCode).toBe(450);
+      expect(await rowsWithMessageId(strangerId)).toHaveLength(0);
+
+      const trustedId = uniqueId('flooded-trusted');
+      const raw = await buildRawMessage({
+        from: confirmed.email,
+        to: PRINTER_ADDRESS,
+        messageId: trustedId,
+        dkim: key,
+      });
+      const sent = await sendOverSmtp(smtp.port, raw, {
+        from: confirmed.email,
+        to: PRINTER_ADDRESS,
+      });
+      expect(sent.response).toMatch(/^250 /);
+      expect(await rowWithMessageId(trustedId)).toMatchObject({ verdict: 'trusted' });
+    } finally {
+      await clearLimit(PRINTER_BUCKET, printerKey);
+      await clearLimit(SENDER_BUCKET, senderKey);
+    }
+  });
+
+  it('limits replies to one From address whatever envelope sender delivers them', async () => {
+    // A domain without DMARC: a forged From there is answered, so its mailbox needs the limit.
+    const victim = `victim.${Date.now().toString(36)}@no-dmarc.example`;
+    const max = t.ctx.config.rateLimits.inboundPerReplyTarget.max;
+    await fillLimit(REPLY_TARGET_BUCKET, `to:${victim}`, max - 1);
+    const send = async (label: string, envelopeFrom: string) => {
+      const messageId = uniqueId(label);
+      const raw = await buildRawMessage({ from: victim, to: PRINTER_ADDRESS, messageId });
+      return {
+        messageId,
+        result: sendOverSmtp(smtp.port, raw, { from: envelopeFrom, to: PRINTER_ADDRESS }),
+      };
+    };
+    const last = await send('reply-target-last', senderAddress('varied'));
+    expect((await last.result).response).toMatch(/^250 /);
+    expect(await rowWithMessageId(last.messageId)).toMatchObject({
+      verdict: 'stranger',
+      status: 'received',
+    });
+    const over = await send('reply-target-over', senderAddress('varied'));
+    expect((await refusal(over.result)).responseCode).toBe(450);
+    expect(await rowsWithMessageId(over.messageId)).toHaveLength(0);
+  });
+});
+
+describe('when DNS fails', () => {
+  it('refuses for now (SMTP 451, webhook 503) rather than taking an account holder for a stranger', async () => {
+    // Nothing listens on the discard port: every lookup fails at once.
+    const broken = await startInboundMailApp({
+      env: { DNS_SERVERS: '127.0.0.1:9' },
+      printerLocalpart: 'dns-down',
+      worker: false,
+    });
+    try {
+      const person = await broken.account(`dora.${Date.now().toString(36)}`);
+      const messageId = uniqueId('dns-down');
+      const raw = await buildRawMessage({
+        from: person.email,
+        to: broken.printerAddress,
+        messageId,
+        dkim: broken.key,
+      });
+      const err = await refusal(
+        sendOverSmtp(broken.listener.port, raw, { from: person.email, to: broken.printerAddress }),
+      );
+      expect(err.responseCode).toBe(451);
+      const res = await broken.t.app.inject({
+        method: 'POST',
+        url: '/api/inbound/mail',
+        payload: raw,
+        headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${SECRET}` },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      const rows = await broken.t.ctx.db
+        .selectFrom('inbound_messages')
+        .select('id')
+        .where('message_id', '=', messageId)
+        .execute();
+      expect(rows).toHaveLength(0);
+    } finally {
+      await broken.close();
+    }
+  }, 60_000);
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillPrinterMailAddresses } from '../src/modules/inbound-mail/inbound-addresses.service';
+import { PRINTER_MAIL_LOCAL_PART } from '@printomat/shared';
 import { seedDemoData } from '../src/seed/seed';
 import { signInNewAdmin } from './helpers/admin';
 import { createTestApp, TestAgent, type TTestApp } from './helpers/test-app';
@@ -7,6 +9,8 @@ import { createTestApp, TestAgent, type TTestApp } from './helpers/test-app';
 // mail domain when the admin leaves it blank, is unique, and can only be one that receives mail.
 
 const DOMAIN = 'print.printomat.example';
+const LOCAL_PART_MESSAGE =
+  'may hold only a–z, 0–9, “.”, “-” and “_” before the @, a dot neither first, last nor twice in a row (at most 64 characters)';
 
 let t: TTestApp;
 let admin: TestAgent;
@@ -141,9 +145,20 @@ describe('an address typed by an admin', () => {
       printer({ email: `kiosk+print@${DOMAIN}` }),
     );
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({
-      email: ['may hold only a–z, 0–9, “.”, “-” and “_” before the @ (at most 64 characters)'],
-    });
+    expect(res.json().errors).toEqual({ email: [LOCAL_PART_MESSAGE] });
+  });
+
+  it('may not start or end with a dot, nor hold two in a row', async () => {
+    for (const local of ['.kiosk', 'kiosk.', 'kiosk..one']) {
+      // The shared rule (the start-up address check uses it too), and the admin form's answer.
+      expect(PRINTER_MAIL_LOCAL_PART.test(local), local).toBe(false);
+      const res = await admin.post('/api/admin/printers', printer({ email: `${local}@${DOMAIN}` }));
+      expect(res.statusCode, local).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual(['email']);
+    }
+    expect(PRINTER_MAIL_LOCAL_PART.test('kiosk.two')).toBe(true);
+    const fine = await admin.post('/api/admin/printers', printer({ email: `kiosk.two@${DOMAIN}` }));
+    expect(fine.statusCode, fine.body).toBe(201);
   });
 
   it('is refused when another printer holds it, also in another case', async () => {
@@ -192,5 +207,64 @@ describe('another inbound mail domain', () => {
     expect(refused.json().errors.email).toEqual([
       'musi kończyć się na @mail.example.org: poczta do innej domeny nigdy nie trafi do tej drukarki',
     ]);
+  });
+});
+
+describe('printers from before print by e-mail, at the server’s start', () => {
+  it('get an address at the domain: none, the old z-ote-tarasy kind, another domain; chosen ones stay', async () => {
+    const kiosk = await t.ctx.db
+      .selectFrom('printers')
+      .select('id')
+      .where('name', '=', 'Złote Tarasy')
+      .executeTakeFirstOrThrow();
+    const make = async (name: string, email: string | null) => {
+      const res = await admin.post('/api/admin/printers', printer({ name }));
+      expect(res.statusCode, res.body).toBe(201);
+      const id: number = res.json().id;
+      await t.ctx.db.updateTable('printers').set({ email }).where('id', '=', id).execute();
+      return id;
+    };
+    // The old rule turned every letter outside a–z into '-'.
+    await t.ctx.db
+      .updateTable('printers')
+      .set({ email: `z-ote-tarasy@${DOMAIN}` })
+      .where('id', '=', kiosk.id)
+      .execute();
+    const none = await make('Dworzec Wschodni', null);
+    const elsewhere = await make('Stary Rynek', 'stary-rynek@printomat.example');
+    const badElsewhere = await make('Łódź Fabryczna', '.odd..one@old.example');
+    const chosen = await make('Chosen One', `front-desk@${DOMAIN}`);
+
+    expect(await fillPrinterMailAddresses(t.ctx)).toBe(4);
+    expect(await emailOf(kiosk.id)).toBe(`zlote-tarasy@${DOMAIN}`);
+    expect(await emailOf(none)).toBe(`dworzec-wschodni@${DOMAIN}`);
+    expect(await emailOf(elsewhere)).toBe(`stary-rynek@${DOMAIN}`);
+    expect(await emailOf(badElsewhere)).toBe(`lodz-fabryczna@${DOMAIN}`);
+    expect(await emailOf(chosen)).toBe(`front-desk@${DOMAIN}`);
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['subject_id', 'details'])
+      .where('action', '=', 'printer.mail_address_renewed')
+      .execute();
+    expect(audit.map((a) => Number(a.subject_id)).sort((a, b) => a - b)).toEqual(
+      [kiosk.id, none, elsewhere, badElsewhere].sort((a, b) => a - b),
+    );
+
+    // Idempotent: the next start changes nothing.
+    expect(await fillPrinterMailAddresses(t.ctx)).toBe(0);
+  });
+
+  it('numbers an address made at start-up past one another printer holds', async () => {
+    const res = await admin.post('/api/admin/printers', printer({ name: 'Plac Grzybowski' }));
+    const id: number = res.json().id;
+    await t.ctx.db.updateTable('printers').set({ email: null }).where('id', '=', id).execute();
+    const other = await admin.post('/api/admin/printers', printer({ name: 'Other' }));
+    await t.ctx.db
+      .updateTable('printers')
+      .set({ email: `plac-grzybowski@${DOMAIN}` })
+      .where('id', '=', other.json().id)
+      .execute();
+    expect(await fillPrinterMailAddresses(t.ctx)).toBe(1);
+    expect(await emailOf(id)).toBe(`plac-grzybowski-2@${DOMAIN}`);
   });
 });

@@ -35,8 +35,12 @@ const TRANSLITERATED = new RegExp(`[${Object.keys(TRANSLITERATION).join('')}]`, 
 /** The longest local part mail allows (RFC 5321 section 4.5.3.1.1). */
 export const MAX_MAIL_LOCAL_PART = 64;
 
-/** What a printer address's local part may hold (admins may type dots and underscores too). */
-export const PRINTER_MAIL_LOCAL_PART = /^[a-z0-9._-]+$/;
+/**
+ * What a printer address's local part may hold (admins may type dots and underscores too): a
+ * dot-atom (RFC 5321), so a dot is never first, last or next to another; mail servers refuse
+ * such addresses or rewrite them.
+ */
+export const PRINTER_MAIL_LOCAL_PART = /^[a-z0-9_-]+(?:\.[a-z0-9_-]+)*$/;
 
 /**
  * The local part of a printer's address made from its name: Polish and German letters
@@ -66,4 +70,19 @@ export function numberedMailLocalPart(local: string, n: number): string {
   const suffix = `-${n}`;
   const base = local.slice(0, MAX_MAIL_LOCAL_PART - suffix.length).replace(/-+$/, '');
   return `${base}${suffix}`;
+}
+
+/**
+ * The local part an earlier release made of a printer's name: every letter outside a–z (ł, ß,
+ * ä, …) became '-' ("Złote Tarasy" → z-ote-tarasy). Addresses made so are renewed at start-up.
+ */
+export function legacyMailLocalParts(name: string): string[] {
+  const slug = (value: string) =>
+    value
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+  const plain = slug(name);
+  const accentsDropped = slug(name.normalize('NFD').replace(/\p{M}/gu, ''));
+  return [...new Set([plain, accentsDropped])].filter(Boolean);
 }

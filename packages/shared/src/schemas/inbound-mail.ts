@@ -16,6 +16,8 @@ export type TInboundVerdictCode = (typeof INBOUND_VERDICTS)[number];
  * - no_documents: nothing printable in it (the reply says what to send);
  * - printer_unavailable: the printer takes no orders now (disabled);
  * - auto_reply / bounce / list / no_sender: never answered (loop protection);
+ * - forged_sender: a stranger whose From domain failed DMARC: never answered (the reply would go
+ *   to someone who most likely did not send it), nothing made of it;
  * - failed: could not be processed (an admin should look).
  */
 export const INBOUND_OUTCOMES = [
@@ -28,6 +30,7 @@ export const INBOUND_OUTCOMES = [
   'bounce',
   'list',
   'no_sender',
+  'forged_sender',
   'failed',
 ] as const;
 export type TInboundOutcome = (typeof INBOUND_OUTCOMES)[number];

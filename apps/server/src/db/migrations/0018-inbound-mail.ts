@@ -45,9 +45,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       replied_at timestamptz,
       received_at timestamptz NOT NULL,
       processed_at timestamptz,
+      -- The processing run working on it (a random token) and until when its claim holds: one
+      -- run at a time makes documents of a message, whatever the jobs queue does.
+      claim_token text,
+      claimed_until timestamptz,
       CONSTRAINT inbound_messages_once UNIQUE (printer_id, dedupe_key)
     )`.execute(db);
   await sql`CREATE INDEX inbound_messages_printer_idx ON inbound_messages (printer_id, received_at)`.execute(
+    db,
+  );
+  // The sweep of messages stuck unprocessed looks only at those still 'received'.
+  await sql`CREATE INDEX inbound_messages_received_idx ON inbound_messages (received_at) WHERE status = 'received'`.execute(
     db,
   );
 }

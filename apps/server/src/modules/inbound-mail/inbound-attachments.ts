@@ -117,8 +117,14 @@ export function refusalByType(name: string, contentType: string): TInboundRefusa
 }
 
 /**
- * An image the HTML shows in its text (a signature logo, an inline picture): part of the message,
- * not something to print. Mail clients reference such parts by Content-ID (`<img src="cid:…">`).
+ * An inline image at least this large is a photo, not a logo: phones (iOS Mail, Outlook mobile)
+ * put the photos people send into the HTML by Content-ID; signature logos are a few KB.
+ */
+export const INLINE_PHOTO_MIN_BYTES = 32 * 1024;
+
+/**
+ * An image the HTML shows in its text by Content-ID (`<img src="cid:…">`) and too small to be a
+ * photo: a signature logo, part of the message rather than something to print.
  */
 function isInlineImage(attachment: Attachment, html: string): boolean {
   if (!attachment.cid || !attachment.contentType.toLowerCase().startsWith('image/')) return false;
@@ -137,15 +143,37 @@ function bodyName(subject: string | undefined): string {
   return `${subject?.trim() ? base : 'message'}.txt`;
 }
 
+/** How many files beyond the job's slots are still named in the reply (the rest are counted). */
+export const LISTED_BEYOND_SLOTS = 10;
+
+export interface TInboundItems {
+  /** At most `maxFiles + LISTED_BEYOND_SLOTS`, in the message's order. */
+  items: TInboundItem[];
+  /** Further attachments, not listed one by one ("and 12 more, not added"). */
+  omitted: number;
+}
+
 /**
  * The message's files, each with its refusal if it is refused before the pipeline. Parse with
  * `skipImageLinks` so the HTML keeps its cid: references. Deterministic for the same message, so
  * a retry of the processing sees the same list in the same order.
+ *
+ * Inline images (shown in the HTML by Content-ID) are files when they are photo-sized, or when
+ * the message has nothing else to print (no other attachment, no text); smaller ones beside other
+ * content are signature logos. A message of thousands of tiny parts lists the first few past the
+ * limit and only counts the rest, so the row, the admin list and the reply stay small.
  */
-export function inboundItemsOf(parsed: ParsedMail, limits: TItemLimits): TInboundItem[] {
+export function inboundItemsOf(parsed: ParsedMail, limits: TItemLimits): TInboundItems {
   const html = typeof parsed.html === 'string' ? parsed.html : '';
-  const files = parsed.attachments.filter((a) => !isInlineImage(a, html));
-  const items: TInboundItem[] = files.map((attachment, index) => {
+  const text = parsed.text?.trim() ?? '';
+  const inline = parsed.attachments.filter((a) => isInlineImage(a, html));
+  const others = parsed.attachments.filter((a) => !inline.includes(a));
+  const onlyInline = others.length === 0 && !text;
+  const files = parsed.attachments.filter(
+    (a) => !inline.includes(a) || onlyInline || a.content.length >= INLINE_PHOTO_MIN_BYTES,
+  );
+  const listed = files.slice(0, limits.maxFiles + LISTED_BEYOND_SLOTS);
+  const items: TInboundItem[] = listed.map((attachment, index) => {
     const name = nameOf(attachment, index);
     return {
       name,
@@ -153,7 +181,6 @@ export function inboundItemsOf(parsed: ParsedMail, limits: TItemLimits): TInboun
       refusal: refusalByType(name, attachment.contentType),
     };
   });
-  const text = parsed.text?.trim() ?? '';
   if (items.length === 0 && text) {
     items.push({
       name: bodyName(parsed.subject),
@@ -168,5 +195,50 @@ export function inboundItemsOf(parsed: ParsedMail, limits: TItemLimits): TInboun
     else if (accepted >= limits.maxFiles) item.refusal = 'too_many_files';
     else accepted += 1;
   }
-  return items;
+  return { items, omitted: files.length - listed.length };
+}
+
+/**
+ * The Content-Language a message declares for its text: the top-level header, else the first
+ * text part's (mail clients put it on the body part, not on the message). Read from the raw
+ * message, whose part headers the parser does not hand out; nested multiparts are followed a few
+ * levels deep.
+ */
+export function contentLanguageOf(raw: Buffer): string | undefined {
+  return languageOfPart(raw.toString('latin1'), 0);
+}
+
+/** A MIME header block's fields (folded lines unfolded), names in lower case. */
+function headerFields(block: string): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).trim().toLowerCase();
+    if (!fields.has(name)) fields.set(name, line.slice(colon + 1).trim());
+  }
+  return fields;
+}
+
+function languageOfPart(part: string, depth: number): string | undefined {
+  const split = /\r?\n\r?\n/.exec(part);
+  const headers = headerFields(split ? part.slice(0, split.index) : part);
+  const type = (headers.get('content-type') ?? 'text/plain').toLowerCase();
+  const own = headers.get('content-language');
+  // An attachment's language says nothing about the sender's.
+  if (own && (depth === 0 || type.startsWith('text/') || type.startsWith('multipart/'))) return own;
+  if (!type.startsWith('multipart/') || depth >= 4 || !split) return undefined;
+  const boundary = /boundary\s*=\s*(?:"([^"]+)"|([^\s;]+))/i.exec(
+    headers.get('content-type') ?? '',
+  );
+  const marker = boundary?.[1] ?? boundary?.[2];
+  if (!marker) return undefined;
+  const body = part.slice(split.index + split[0].length);
+  for (const child of body.split(`--${marker}`).slice(1, 50)) {
+    if (child.startsWith('--')) break; // the closing boundary
+    // The rest of the boundary line, then the part's headers.
+    const found = languageOfPart(child.replace(/^[^\n]*\n/, ''), depth + 1);
+    if (found) return found;
+  }
+  return undefined;
 }

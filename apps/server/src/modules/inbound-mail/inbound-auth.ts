@@ -1,7 +1,13 @@
 import { Resolver } from 'node:dns/promises';
-import { domainToASCII } from 'node:url';
-import { authenticate, dkimVerify, dmarc as dmarcCheck, type DNSResolver } from 'mailauth';
+import {
+  authenticate,
+  dkimVerify,
+  dmarc as dmarcCheck,
+  type DKIMResult,
+  type DNSResolver,
+} from 'mailauth';
 import type { TAppContext } from '../../context';
+import { AppError } from '../../http/errors';
 import { findUserByEmail, isAccount } from '../users';
 
 /** mailauth's DNS contract: `dns.resolve`'s answers, errors with ENOTFOUND / ENODATA codes. */
@@ -42,23 +48,74 @@ export interface TSenderCheckInput {
   /** The connecting server's address; null when unknown (SPF cannot pass then). */
   clientIp: string | null;
   helo: string | null;
+  /** How many To and Cc fields the message has (a DKIM signature must sign them all to count). */
+  recipientFields: { to: number; cc: number };
 }
 
 export interface TSenderCheck {
   verdict: 'trusted' | 'stranger';
   userId: number | null;
+  /**
+   * Trusted through a DKIM signature alone (no aligned SPF pass): a signed message can be sent
+   * again by anyone who once received it, so it counts only for printers its signed To / Cc name.
+   */
+  dkimOnly: boolean;
   details: Record<string, string>;
 }
 
+/** The sender check could not be made (DNS failing): the sender's server must try again later. */
+export class SenderCheckUnavailable extends AppError {
+  constructor() {
+    super(503, 'try_again_later', 'errors.internal');
+  }
+}
+
+/** mailauth's result for one DKIM signature, with the signed header fields it reports too. */
+type TDkimSignature = DKIMResult & { signingHeaders?: { keys?: string } };
+
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
 
+/** Printable ASCII without spaces: an address as SMTP carries it, with nothing to fold or decode. */
+const PLAIN_ADDRESS = /^[\x21-\x7e]+$/;
+
 /**
- * Who sent the message (issue 14 point 3). Trusted only when both hold:
+ * A passing DKIM signature counts for trust only when it covers the whole body (no l= tag
+ * leaving room for appended content) and signs every To and Cc field (so the recipients it
+ * names were not added by whoever sends it again).
+ */
+function countsForTrust(
+  signature: TDkimSignature,
+  recipientFields: TSenderCheckInput['recipientFields'],
+): boolean {
+  if (signature.status.result !== 'pass' || signature.status.underSized) return false;
+  const signed = (signature.signingHeaders?.keys ?? '')
+    .split(':')
+    .map((key) => key.trim().toLowerCase());
+  const times = (field: string) => signed.filter((key) => key === field).length;
+  return times('to') >= recipientFields.to && times('cc') >= recipientFields.cc;
+}
+
+const dmarcDomainsOf = (signatures: TDkimSignature[]) =>
+  signatures.map((r) => ({
+    ...(r.id ? { id: r.id } : {}),
+    domain: r.signingDomain,
+    ...(r.status.aligned !== undefined ? { aligned: r.status.aligned } : {}),
+    ...(r.status.underSized !== undefined ? { underSized: r.status.underSized } : {}),
+  }));
+
+/**
+ * Who sent the message (issue 14 point 3). Trusted only when all hold:
  * - DMARC passes for the From domain: SPF or DKIM passed for a domain aligned with it (mailauth
  *   decides, with the domain's published policy; no DMARC record is no pass), so the From
- *   address was not made up by whoever connected;
+ *   address was not made up by whoever connected. A DKIM signature counts only when it covers
+ *   the whole body and signs the To / Cc fields (`countsForTrust`);
+ * - the address mailauth checked is the one we read: one From address, plain ASCII, equal to
+ *   mailparser's (which decodes RFC 2047 encoded-words inside addresses, and lower-casing
+ *   would fold a Kelvin sign into a "k": either would trust a name nobody checked);
  * - the From address is the confirmed e-mail of a person's account (not an express guest's).
- * Anyone else is a stranger (who gets an express order, never someone's pages).
+ * Anyone else is a stranger (who gets an express order, never someone's pages). When DNS fails
+ * where an answer could still make the sender trusted, SenderCheckUnavailable: the message is
+ * refused for now (SMTP 451, webhook 503), so an account holder is not turned into a stranger.
  */
 export async function checkSender(
   ctx: TAppContext,
@@ -68,7 +125,9 @@ export async function checkSender(
   const resolver = resolverOf(ctx);
   const sender = input.mailFrom ? { sender: input.mailFrom } : {};
   let spf: string;
-  let dkimResults: Array<{ status: { result: string } }>;
+  let spfDomains: string[];
+  let headerFrom: string[];
+  let dkimResults: TDkimSignature[];
   let dmarcResult: Awaited<ReturnType<typeof dmarcCheck>>;
   if (input.clientIp) {
     const result = await authenticate(input.raw, {
@@ -83,6 +142,8 @@ export async function checkSender(
       disableBimi: true,
     });
     spf = result.spf ? result.spf.status.result : 'none';
+    spfDomains = result.spf && spf === 'pass' ? [result.spf.domain] : [];
+    headerFrom = result.dkim.headerFrom;
     dkimResults = result.dkim.results;
     dmarcResult = result.dmarc;
   } else {
@@ -91,27 +152,21 @@ export async function checkSender(
     // same steps `authenticate` takes with the SPF domains left empty.
     const dkim = await dkimVerify(input.raw, { resolver, ...sender });
     spf = 'none';
+    spfDomains = [];
+    headerFrom = dkim.headerFrom;
     dkimResults = dkim.results;
-    dmarcResult = dkim.headerFrom
-      ? await dmarcCheck({
-          headerFrom: dkim.headerFrom,
-          spfDomains: [],
-          dkimDomains: dkim.results
-            .filter((r) => r.status.result === 'pass')
-            .map((r) => ({
-              ...(r.id ? { id: r.id } : {}),
-              domain: r.signingDomain,
-              ...(r.status.aligned !== undefined ? { aligned: r.status.aligned } : {}),
-              ...(r.status.underSized !== undefined ? { underSized: r.status.underSized } : {}),
-            })),
-          resolver,
-        })
-      : false;
+    dmarcResult =
+      dkim.headerFrom.length > 0
+        ? await dmarcCheck({
+            headerFrom: dkim.headerFrom,
+            spfDomains,
+            dkimDomains: dmarcDomainsOf(dkim.results.filter((r) => r.status.result === 'pass')),
+            resolver,
+          })
+        : false;
   }
-  const dkim =
-    dkimResults.find((r) => r.status.result === 'pass')?.status.result ??
-    dkimResults[0]?.status.result ??
-    'none';
+  const passing = dkimResults.filter((r) => r.status.result === 'pass');
+  const dkim = passing[0]?.status.result ?? dkimResults[0]?.status.result ?? 'none';
   const dmarc = dmarcResult ? dmarcResult.status.result : 'none';
   const details: Record<string, string> = {
     dmarc,
@@ -119,22 +174,66 @@ export async function checkSender(
     dkim,
     from_domain: fromDomain,
   };
+
+  // DMARC again with only the signatures that count for trust, when mailauth's pass may have
+  // rested on one that does not (its own verdict stays in the details: it decides whether a
+  // stranger is answered at all).
+  let trust = dmarcResult;
+  const eligible = passing.filter((r) => countsForTrust(r, input.recipientFields));
+  if (
+    dmarcResult &&
+    dmarc === 'pass' &&
+    !dmarcResult.alignment.spf.result &&
+    eligible.length < passing.length
+  ) {
+    trust = await dmarcCheck({
+      headerFrom,
+      spfDomains,
+      dkimDomains: dmarcDomainsOf(eligible),
+      resolver,
+    });
+  }
+  const trustResult = trust ? trust.status.result : 'none';
+  const stranger = { verdict: 'stranger' as const, userId: null, dkimOnly: false, details };
+
+  // A DNS failure that may have hidden a pass: no verdict now (with no DMARC record at all, or
+  // a pass already, the answer could not change).
+  const temporary = (result: string) => result === 'temperror' || result === 'temperr';
+  const couldPass =
+    temporary(trustResult) ||
+    (trustResult === 'fail' &&
+      (temporary(spf) || dkimResults.some((r) => temporary(r.status.result))));
+  if (couldPass && input.fromAddress) throw new SenderCheckUnavailable();
+
   // mailauth reports DMARC for the From header it parsed itself; it must be the address we trust.
   // (status.header.d: the From domain whose policy applied; `domain` is its organisational one.)
-  const checked: unknown = dmarcResult ? dmarcResult.status.header?.d : undefined;
+  const checkedFrom = headerFrom.length === 1 ? headerFrom[0]! : '';
+  const sameAddress =
+    input.fromAddress !== null &&
+    PLAIN_ADDRESS.test(checkedFrom) &&
+    checkedFrom.toLowerCase() === input.fromAddress;
+  const checked: unknown = trust ? trust.status.header?.d : undefined;
   const dmarcDomain = typeof checked === 'string' ? checked.toLowerCase() : '';
-  // (An internationalised From domain compares in its ASCII form, as mailauth looked it up.)
-  const aligned =
-    dmarc === 'pass' && fromDomain !== '' && dmarcDomain === domainToASCII(fromDomain);
-  if (!aligned || !input.fromAddress) return { verdict: 'stranger', userId: null, details };
+  const aligned = trustResult === 'pass' && sameAddress && dmarcDomain === fromDomain;
+  if (!aligned || !input.fromAddress) return stranger;
   const user = await findUserByEmail(ctx.db, input.fromAddress);
-  if (!user || !isAccount(user) || !user.email_confirmed_at)
-    return { verdict: 'stranger', userId: null, details };
-  return { verdict: 'trusted', userId: user.id, details };
+  if (!user || !isAccount(user) || !user.email_confirmed_at) return stranger;
+  return {
+    verdict: 'trusted',
+    userId: user.id,
+    dkimOnly: !trust || !trust.alignment.spf.result,
+    details,
+  };
 }
 
 /** Why a message is never processed nor answered, as the row's outcome. */
-export type TIgnoreReason = 'auto_reply' | 'bounce' | 'list' | 'no_sender';
+export type TIgnoreReason = 'auto_reply' | 'bounce' | 'list' | 'no_sender' | 'forged_sender';
+
+/** The address of a From-style value ("Printomat <no-reply@x>" or a bare address), lower case. */
+export function addressOfMailbox(mailbox: string): string {
+  const angle = /<([^<>]*)>\s*$/.exec(mailbox);
+  return (angle ? angle[1]! : mailbox).trim().toLowerCase();
+}
 
 export interface TLoopCheckInput {
   /** Header fields by lower-case name (the first value of each as sent, unfolded). */
@@ -146,6 +245,8 @@ export interface TLoopCheckInput {
   mailFrom: string | null;
   /** Our own inbound domain: mail from it is one of our replies coming back. */
   ownDomain: string;
+  /** The address our mail (the replies included) goes out from, MAIL_FROM's (lower case). */
+  ownAddress: string;
 }
 
 const NOTIFIER_LOCALPARTS = new Set(['mailer-daemon', 'postmaster']);
@@ -158,8 +259,11 @@ const localpartOf = (address: string) => address.slice(0, address.lastIndexOf('@
  * - delivery reports: content type multipart/report (DSN, MDN), the null envelope sender (RFC
  *   5321 4.5.5: only notifications use it; a webhook without the envelope reads Return-Path),
  *   and mailer-daemon / postmaster as sender or From → bounce;
- * - Auto-Submitted other than "no" (RFC 3834), X-Autoreply / X-Autorespond (older vacation
- *   programs), Precedence: auto_reply, and mail From our own inbound domain → auto_reply;
+ * - Auto-Submitted other than "no" (RFC 3834; our replies carry "auto-replied"), X-Autoreply /
+ *   X-Autorespond (older vacation programs), Precedence: auto_reply, and mail from our own
+ *   inbound domain or from the address our replies go out from (MAIL_FROM, often another
+ *   domain; a forwarding rule that strips Auto-Submitted still sends it back From it) →
+ *   auto_reply;
  * - Precedence bulk / list / junk, and List-Id or List-Unsubscribe (RFC 2919 / 2369: mailing
  *   lists and newsletters; a person who forwards a newsletter to print it sends a new message
  *   without them, so nobody is refused who writes themselves) → list;
@@ -178,6 +282,7 @@ export function loopReason(input: TLoopCheckInput): TIgnoreReason | null {
   const precedence = input.header('precedence')?.trim().toLowerCase();
   if (precedence === 'auto_reply') return 'auto_reply';
   if (input.fromAddress && domainOf(input.fromAddress) === input.ownDomain) return 'auto_reply';
+  if (senders.some((a) => a.toLowerCase() === input.ownAddress)) return 'auto_reply';
   if (precedence === 'bulk' || precedence === 'list' || precedence === 'junk') return 'list';
   if (input.header('list-id') !== undefined || input.header('list-unsubscribe') !== undefined)
     return 'list';

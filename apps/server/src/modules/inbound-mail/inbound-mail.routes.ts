@@ -5,11 +5,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../context';
 import { notFound, unauthorized } from '../../http/errors';
+import { SenderCheckUnavailable } from './inbound-auth';
 import {
   InboundRateLimited,
   receiveInboundMessage,
   type TInboundEnvelope,
 } from './inbound-receive.service';
+
+/** When a provider should redeliver after the sender check could not be made. */
+const SENDER_CHECK_RETRY_SECONDS = 300;
 
 const ZInboundAccepted = z.object({
   messages: z.array(z.object({ printer_id: z.number(), id: z.number(), duplicate: z.boolean() })),
@@ -28,8 +32,8 @@ const headerOf = (request: FastifyRequest, name: string): string | undefined => 
 };
 
 /**
- * The envelope a provider may pass along (docs/inbound-mail.md): without it the printer
- * recipients come from the To / Cc / Delivered-To headers and SPF cannot pass (DKIM still can).
+ * The envelope a provider may pass along (docs/inbound-mail.md): without it the printer is the
+ * first printer address of the Delivered-To / To / Cc headers, and SPF cannot pass (DKIM can).
  */
 function envelopeOf(request: FastifyRequest): TInboundEnvelope {
   const from = headerOf(request, 'x-envelope-from');
@@ -74,8 +78,12 @@ export function registerInboundMailRoutes(root: FastifyInstance, ctx: TAppContex
             'Body: the RFC 5322 message (message/rfc822 or application/octet-stream). ' +
             'Authorization: Bearer <INBOUND_MAIL_SECRET>. Optional envelope headers: ' +
             'x-envelope-from, x-envelope-to (comma list), x-client-ip, x-client-helo. ' +
+            'Without x-envelope-to the message is for the first printer address of its ' +
+            'Delivered-To / To / Cc headers only. ' +
             '422 no_printer_recipient when no recipient is a printer address; 413 above ' +
-            'INBOUND_MAX_MESSAGE_BYTES; 429 over the per-sender or per-printer limit.',
+            'INBOUND_MAX_MESSAGE_BYTES; 429 over the per-sender, per-printer or per-reply-target ' +
+            'limit; 503 when the sender check could not be made (DNS failing): deliver it again ' +
+            'later (Retry-After).',
           response: { 202: ZInboundAccepted },
         },
         onRequest: async (request) => {
@@ -92,7 +100,6 @@ export function registerInboundMailRoutes(root: FastifyInstance, ctx: TAppContex
             raw,
             via: 'http',
             envelope: envelopeOf(request),
-            rateLimit: true,
           });
           return reply.code(202).send({
             messages: received.map((r) => ({
@@ -104,6 +111,9 @@ export function registerInboundMailRoutes(root: FastifyInstance, ctx: TAppContex
         } catch (err) {
           if (err instanceof InboundRateLimited)
             void reply.header('retry-after', String(Math.ceil(err.retryAfterMs / 1000)));
+          // The sender check could not be made (DNS): the provider redelivers later.
+          if (err instanceof SenderCheckUnavailable)
+            void reply.header('retry-after', String(SENDER_CHECK_RETRY_SECONDS));
           throw err;
         }
       },

@@ -64,6 +64,8 @@ export interface TInboundMessageUpdate {
   reply_locale?: string | null;
   replied_at?: Date | null;
   processed_at?: Date | null;
+  claim_token?: string | null;
+  claimed_until?: Date | null;
 }
 
 export async function updateInboundMessage(
@@ -133,4 +135,118 @@ export async function findExpressOrderToken(db: TDb, orderId: number): Promise<s
     .where('id', '=', orderId)
     .executeTakeFirst();
   return row?.token;
+}
+
+/**
+ * Claims a message still 'received' for one processing run: answers the row when no other run
+ * holds it (no claim, or one whose time ran out), else undefined. One statement, so two runs
+ * racing for it (a job whose lease was lost runs twice) get it once.
+ */
+export function claimInboundMessage(
+  db: TDb,
+  id: number,
+  token: string,
+  holdMs: number,
+): Promise<TInboundMessageRow | undefined> {
+  return db
+    .updateTable('inbound_messages')
+    .set({
+      claim_token: token,
+      claimed_until: sql<Date>`now() + ${`${holdMs} milliseconds`}::interval`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'received')
+    .where((eb) =>
+      eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', sql<Date>`now()`)]),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Records progress of the run holding the claim `token` and extends its claim by `holdMs`.
+ * Answers false when the claim is no longer this run's (it ran out and another run took the
+ * message, or the message was finished meanwhile): the run must stop.
+ */
+export async function updateClaimedInboundMessage(
+  db: TDb,
+  id: number,
+  token: string,
+  holdMs: number,
+  values: TInboundMessageUpdate,
+): Promise<boolean> {
+  const { documents, ...rest } = values;
+  const result = await db
+    .updateTable('inbound_messages')
+    .set({
+      ...rest,
+      ...(documents && { documents: JSON.stringify(documents) }),
+      claimed_until: sql<Date>`now() + ${`${holdMs} milliseconds`}::interval`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'received')
+    .where('claim_token', '=', token)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Gives a claim up (the run failed and a retry may come at once); only the holder's own. */
+export async function releaseInboundClaim(db: TDb, id: number, token: string): Promise<void> {
+  await db
+    .updateTable('inbound_messages')
+    .set({ claim_token: null, claimed_until: null })
+    .where('id', '=', id)
+    .where('claim_token', '=', token)
+    .execute();
+}
+
+/**
+ * Messages still 'received' that arrived before `before` and that no run holds: their processing
+ * died without finishing them (the sweep). Oldest first, at most `limit`.
+ */
+export async function listStuckInboundMessages(
+  db: TDb,
+  before: Date,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('inbound_messages')
+    .select('id')
+    .where('status', '=', 'received')
+    .where('received_at', '<', before)
+    .where((eb) =>
+      eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', sql<Date>`now()`)]),
+    )
+    .orderBy('received_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The printers' addresses with their names (the start-up check of the addresses). */
+export function listPrinterMailAddresses(
+  db: TDb,
+): Promise<Array<{ id: number; name: string; email: string | null }>> {
+  return db.selectFrom('printers').select(['id', 'name', 'email']).orderBy('id').execute();
+}
+
+/**
+ * Gives a printer a new address unless its address changed since it was read (an admin saved
+ * it meanwhile): answers whether it was set.
+ */
+export async function replacePrinterMailAddress(
+  db: TDb,
+  id: number,
+  from: string | null,
+  to: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('printers')
+    .set({ email: to, updated_at: now })
+    .where('id', '=', id)
+    .where((eb) => (from === null ? eb('email', 'is', null) : eb('email', '=', from)))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -6,7 +6,7 @@ import type { TInboundVerdict, TPrinterRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { hitRateLimit } from '../../http/rate-limit-store';
 import { enqueueJob } from '../jobs/queue';
-import { checkSender, loopReason, type TIgnoreReason } from './inbound-auth';
+import { addressOfMailbox, checkSender, loopReason, type TIgnoreReason } from './inbound-auth';
 import { PROCESS_INBOUND_MAIL_JOB } from './inbound-mail.jobs';
 import {
   findInboundMessageByDedupeKey,
@@ -28,11 +28,6 @@ export interface TReceiveInput {
   raw: Buffer;
   via: 'smtp' | 'http';
   envelope: TInboundEnvelope;
-  /**
-   * Count the message against the per-sender and per-printer limits here (the webhook). The SMTP
-   * listener counts at RCPT instead, before the message is sent at all.
-   */
-  rateLimit?: boolean;
 }
 
 /** One printer recipient's row: new, or the row of an earlier delivery of the same message. */
@@ -59,32 +54,62 @@ const MAX_HEADER_CHARS = 998;
 
 export const SENDER_BUCKET = 'inbound:sender';
 export const PRINTER_BUCKET = 'inbound:printer';
+export const REPLY_TARGET_BUCKET = 'inbound:reply-target';
+
+/** One message to one printer address, as the limits see it. */
+interface TInboundAttempt {
+  /** MAIL FROM (or the From address when the envelope is unknown); null: the null sender. */
+  sender: string | null;
+  printerAddress: string;
+  /** The From address the reply will go to; null when the message is not answered. */
+  replyTarget: string | null;
+  /** A verified account holder writing to this printer. */
+  trusted: boolean;
+}
 
 /**
- * Counts one message from `sender` to one printer address against both limits (issue 14 point
- * 5): per sender, so nobody floods printers or strangers' mailboxes with our replies, and per
- * printer address, so one address cannot be flooded from many senders. Both are counted even
- * when the first is over, so a sender over its limit keeps counting for the printer too. Answers
- * how long to wait when over a limit, else null.
+ * Counts one message to one printer address against the limits (issue 14 point 5), once the
+ * message is in and its sender checked (never per RCPT: a client repeating RCPT TO without
+ * sending anything must not use up anyone's limit). Three limits:
+ * - per reply target (the From address), whoever delivers the mail: nobody's mailbox is
+ *   flooded with our replies by messages forged in their name from many envelope senders;
+ * - per envelope sender and per printer address, for everyone but verified account holders: a
+ *   flood, forged or not, from one sender or to one printer is refused, while a person whose
+ *   address passed DMARC is neither held up by strangers flooding "their" printer nor by forged
+ *   mail using their address as MAIL FROM (their own messages are bounded by the first limit).
+ * Each applicable limit is counted even when another is over. Answers how long to wait when over
+ * a limit, else null.
  */
-export async function countInboundAttempt(
+async function countInboundAttempt(
   ctx: TAppContext,
-  sender: string | null,
-  printerAddress: string,
+  attempt: TInboundAttempt,
 ): Promise<{ retryAfterMs: number } | null> {
-  const { inboundPerSender, inboundPerPrinter } = ctx.config.rateLimits;
-  const senderKey = `sender:${sender ? sender.toLowerCase() : '<>'}`;
-  const bySender = await hitRateLimit(ctx.db, SENDER_BUCKET, senderKey, inboundPerSender.windowMs);
-  const byPrinter = await hitRateLimit(
-    ctx.db,
-    PRINTER_BUCKET,
-    `printer:${printerAddress.toLowerCase()}`,
-    inboundPerPrinter.windowMs,
-  );
-  const waits = [
-    bySender.count > inboundPerSender.max ? bySender.ttlMs : -1,
-    byPrinter.count > inboundPerPrinter.max ? byPrinter.ttlMs : -1,
-  ].filter((ms) => ms >= 0);
+  const { inboundPerSender, inboundPerPrinter, inboundPerReplyTarget } = ctx.config.rateLimits;
+  const limits: Array<{ bucket: string; key: string; rate: typeof inboundPerSender }> = [];
+  if (attempt.replyTarget)
+    limits.push({
+      bucket: REPLY_TARGET_BUCKET,
+      key: `to:${attempt.replyTarget.toLowerCase()}`,
+      rate: inboundPerReplyTarget,
+    });
+  if (!attempt.trusted)
+    limits.push(
+      {
+        bucket: SENDER_BUCKET,
+        key: `sender:${attempt.sender ? attempt.sender.toLowerCase() : '<>'}`,
+        rate: inboundPerSender,
+      },
+      {
+        bucket: PRINTER_BUCKET,
+        key: `printer:${attempt.printerAddress.toLowerCase()}`,
+        rate: inboundPerPrinter,
+      },
+    );
+  const waits: number[] = [];
+  for (const { bucket, key, rate } of limits) {
+    const hit = await hitRateLimit(ctx.db, bucket, key, rate.windowMs);
+    if (hit.count > rate.max) waits.push(hit.ttlMs);
+  }
   return waits.length > 0 ? { retryAfterMs: Math.max(...waits) } : null;
 }
 
@@ -106,8 +131,19 @@ interface TParsedHeaders {
   fromAddress: string | null;
   messageId: string | null;
   subject: string | null;
-  recipients: string[];
+  /** The To and Cc addresses (lower case). */
+  toCc: string[];
+  /** Delivered-To values, topmost (added last, by the receiving side) first. */
+  deliveredTo: string[];
+  /** How many To and Cc fields there are (the sender check wants them all signed). */
+  recipientFields: { to: number; cc: number };
 }
+
+/**
+ * Lower case for ASCII letters only: `toLowerCase` folds other letters too (the Kelvin sign
+ * "K" becomes "k"), which would make an address nobody checked equal to someone's.
+ */
+const asciiLower = (value: string) => value.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
 /** The header block alone: the body (attachments) is the processing job's business. */
 async function parseHeaders(raw: Buffer): Promise<TParsedHeaders> {
@@ -134,8 +170,8 @@ async function parseHeaders(raw: Buffer): Promise<TParsedHeaders> {
       .flat()
       .flatMap((o) => o.value)
       .flatMap((a) => (a.group ? a.group : [a]))
-      .map((a) => a.address?.trim().toLowerCase())
-      .filter((a): a is string => Boolean(a));
+      .map((a) => (a.address ? asciiLower(a.address.trim()) : ''))
+      .filter(Boolean);
   const from = addressesOf(parsed.from);
   const messageId = parsed.messageId?.trim().replace(/^<|>$/g, '').trim();
   return {
@@ -149,12 +185,45 @@ async function parseHeaders(raw: Buffer): Promise<TParsedHeaders> {
     fromAddress: from.length === 1 ? from[0]! : null,
     messageId: messageId ? messageId.slice(0, MAX_HEADER_CHARS) : null,
     subject: parsed.subject ? parsed.subject.slice(0, MAX_HEADER_CHARS) : null,
-    recipients: [
-      ...addressesOf(parsed.to),
-      ...addressesOf(parsed.cc),
-      ...(lines.get('delivered-to') ?? []).map((a) => a.replace(/[<>]/g, '').trim().toLowerCase()),
-    ],
+    toCc: [...addressesOf(parsed.to), ...addressesOf(parsed.cc)],
+    deliveredTo: (lines.get('delivered-to') ?? []).map((a) =>
+      asciiLower(a.replace(/[<>]/g, '').trim()),
+    ),
+    recipientFields: {
+      to: lines.get('to')?.length ?? 0,
+      cc: lines.get('cc')?.length ?? 0,
+    },
   };
+}
+
+/**
+ * The printers a message is for: every printer among the envelope's recipients (RCPT TO, or the
+ * provider's x-envelope-to). Without an envelope only the first printer address of the headers
+ * (the receiving side's Delivered-To first, then To and Cc): those are the sender's to write, and
+ * one posted message must not become an order and a reply at every printer it names.
+ */
+async function printersOf(
+  ctx: TAppContext,
+  envelope: TInboundEnvelope,
+  headers: TParsedHeaders,
+): Promise<Map<number, TPrinterRow>> {
+  const printers = new Map<number, TPrinterRow>();
+  const fromEnvelope = envelope.rcptTo.length > 0;
+  const candidates = fromEnvelope ? envelope.rcptTo : [...headers.deliveredTo, ...headers.toCc];
+  for (const address of new Set(candidates.map((a) => a.trim().toLowerCase()))) {
+    const printer = await findPrinterForAddress(ctx, address);
+    if (!printer) continue;
+    printers.set(printer.id, printer);
+    if (!fromEnvelope) break;
+  }
+  return printers;
+}
+
+/** What the sender check says for one printer the message is for. */
+interface TRecipientVerdict {
+  verdict: TInboundVerdict;
+  userId: number | null;
+  details: Record<string, string>;
 }
 
 /**
@@ -162,8 +231,12 @@ async function parseHeaders(raw: Buffer): Promise<TParsedHeaders> {
  * per printer it was sent to, whoever delivers it how often. Redelivery is recognised by the
  * Message-ID (else the bytes' hash) per printer; the database's unique constraint decides, so
  * two deliveries racing on two server instances still make one row and one job. Messages that
- * must never be answered are recorded as ignored (for the admin list) and get no job; the rest
- * are checked (who sent it) and queued for processing in the same transaction.
+ * must never be answered are recorded as ignored (for the admin list) and get no job: loops
+ * (checked first, no DNS spent on them) and strangers whose From domain fails DMARC (the reply
+ * would go to whoever the sender pretended to be). The rest are queued for processing in the
+ * same transaction. The limits are counted per printer after the sender check (it decides which
+ * apply); over one, InboundRateLimited and nothing is kept. SenderCheckUnavailable when DNS
+ * fails (the caller answers "try again later").
  */
 export async function receiveInboundMessage(
   ctx: TAppContext,
@@ -171,43 +244,60 @@ export async function receiveInboundMessage(
 ): Promise<TReceived[]> {
   const { raw, via, envelope } = input;
   const headers = await parseHeaders(raw);
-
-  const candidates = envelope.rcptTo.length > 0 ? envelope.rcptTo : headers.recipients;
-  const printers = new Map<number, TPrinterRow>();
-  for (const address of new Set(candidates.map((a) => a.trim().toLowerCase()))) {
-    const printer = await findPrinterForAddress(ctx, address);
-    if (printer) printers.set(printer.id, printer);
-  }
+  const printers = await printersOf(ctx, envelope, headers);
   if (printers.size === 0) throw noPrinterRecipient();
 
-  if (input.rateLimit) {
-    const sender = envelope.mailFrom ?? headers.fromAddress;
-    for (const printer of printers.values()) {
-      const limited = await countInboundAttempt(ctx, sender, printer.email ?? '');
-      if (limited) throw new InboundRateLimited(limited.retryAfterMs);
-    }
-  }
-
-  const ignored: TIgnoreReason | null = loopReason({
+  const loop: TIgnoreReason | null = loopReason({
     header: headers.header,
     contentType: headers.contentType,
     fromAddress: headers.fromAddress,
     mailFrom: envelope.mailFrom,
     ownDomain: ctx.config.inbound.domain,
+    ownAddress: addressOfMailbox(ctx.config.mailFrom),
   });
-  const check = ignored
-    ? {
-        verdict: 'ignored' as TInboundVerdict,
-        userId: null,
-        details: { from_domain: headers.fromAddress?.split('@').pop() ?? '' },
-      }
+  const check = loop
+    ? null
     : await checkSender(ctx, {
         raw,
         fromAddress: headers.fromAddress,
         mailFrom: envelope.mailFrom,
         clientIp: envelope.clientIp,
         helo: envelope.helo,
+        recipientFields: headers.recipientFields,
       });
+  const ignored: TIgnoreReason | null =
+    loop ??
+    (check?.verdict === 'stranger' && check.details.dmarc === 'fail' ? 'forged_sender' : null);
+
+  const verdictFor = (printer: TPrinterRow): TRecipientVerdict => {
+    if (!check)
+      return {
+        verdict: 'ignored',
+        userId: null,
+        details: { from_domain: headers.fromAddress?.split('@').pop() ?? '' },
+      };
+    if (check.verdict !== 'trusted')
+      return { verdict: 'stranger', userId: null, details: check.details };
+    // Trust resting on a DKIM signature alone holds for the printers its signed To / Cc name.
+    if (check.dkimOnly && !headers.toCc.includes(printer.email ?? ''))
+      return {
+        verdict: 'stranger',
+        userId: null,
+        details: { ...check.details, printer_named: 'no' },
+      };
+    return { verdict: 'trusted', userId: check.userId, details: check.details };
+  };
+  const verdicts = new Map([...printers].map(([id, printer]) => [id, verdictFor(printer)]));
+
+  for (const [id, printer] of printers) {
+    const limited = await countInboundAttempt(ctx, {
+      sender: envelope.mailFrom ?? headers.fromAddress,
+      printerAddress: printer.email ?? '',
+      replyTarget: ignored ? null : headers.fromAddress,
+      trusted: verdicts.get(id)?.verdict === 'trusted',
+    });
+    if (limited) throw new InboundRateLimited(limited.retryAfterMs);
+  }
 
   const dedupeKey = headers.messageId
     ? headers.messageId.toLowerCase()
@@ -238,9 +328,9 @@ export async function receiveInboundMessage(
           subject: headers.subject,
           size_bytes: raw.length,
           raw_key: rawKeys.get(printerId) ?? null,
-          verdict: check.verdict,
-          auth_details: JSON.stringify(check.details),
-          user_id: check.userId,
+          verdict: verdicts.get(printerId)!.verdict,
+          auth_details: JSON.stringify(verdicts.get(printerId)!.details),
+          user_id: verdicts.get(printerId)!.userId,
           status: ignored ? 'ignored' : 'received',
           outcome: ignored,
           received_at: receivedAt,

@@ -24,6 +24,8 @@ export type TReplyPrice =
 
 export interface TReplyPreview {
   name: string;
+  /** Which page of the document it shows (from 1). */
+  page: number;
   png: Buffer;
 }
 
@@ -33,11 +35,17 @@ export interface TInboundReply {
   /** The answered message's Subject and Message-ID (with <>), as sent. */
   subject: string | null;
   messageId: string | null;
+  /** The answered message's own References (ids with <>, oldest first): the thread so far. */
+  references: string[];
   printerName: string;
   outcome: TInboundOutcome;
   /** Why nothing could be added (the upload's own message), for job_locked. */
   lockReason: string | null;
   files: TInboundDocument[];
+  /** Attachments beyond the listed ones, counted only ("and 12 more files: not added"). */
+  omitted: number;
+  /** The message had more parts than are read at all: nothing of it was looked at. */
+  tooManyParts: number | null;
   limits: { maxFiles: number; maxBytes: number; maxPages: number };
   price: TReplyPrice | null;
   /** How to go on: the print page, the order's pay link or the printer map. */
@@ -120,8 +128,25 @@ function introOf(t: TTranslate, reply: TInboundReply): string {
     case 'bounce':
     case 'list':
     case 'no_sender':
+    case 'forged_sender':
       return t('inbound_mail.reply.intro.failed');
   }
+}
+
+/** How many ids of the thread a reply carries at most (the first, then the latest). */
+const MAX_REFERENCES = 10;
+
+/**
+ * References (RFC 5322 3.6.4): the answered message's References, then its Message-ID, so mail
+ * clients keep the whole conversation together. A long chain keeps its first id and the latest.
+ */
+function referencesOf(reply: TInboundReply, messageId: string): string {
+  const chain = [...reply.references.filter((id) => id !== messageId), messageId];
+  const kept =
+    chain.length <= MAX_REFERENCES
+      ? chain
+      : [chain[0] ?? messageId, ...chain.slice(chain.length - (MAX_REFERENCES - 1))];
+  return kept.join(' ');
 }
 
 /** Content-IDs of the previews: unique within the reply, never derived from a file's name. */
@@ -129,7 +154,10 @@ const previewCid = (index: number) => `preview-${index + 1}@printomat`;
 
 export function inboundReplyMail(reply: TInboundReply): TMail {
   const t = createTranslator(reply.locale);
-  const files = reply.files.map((file) => fileLine(t, reply, file));
+  const files = [
+    ...reply.files.map((file) => fileLine(t, reply, file)),
+    ...(reply.omitted > 0 ? [t('inbound_mail.reply.file.more', { count: reply.omitted })] : []),
+  ];
   const created = reply.files.some((f) => f.document_id !== null);
   const printable = reply.files.some(
     (f) => f.document_id !== null && (f.status === 'ready' || f.status === 'processing'),
@@ -137,6 +165,14 @@ export function inboundReplyMail(reply: TInboundReply): TMail {
   // Money or pages and "how to print" only when something can be printed.
   const goOn = !created || printable;
   const after = [
+    ...(reply.tooManyParts !== null
+      ? [
+          t('inbound_mail.reply.too_many_parts', {
+            parts: reply.tooManyParts,
+            max: reply.limits.maxFiles,
+          }),
+        ]
+      : []),
     ...(created && !printable ? [t('inbound_mail.reply.nothing_printable')] : []),
     ...(printable ? priceLines(t, reply) : []),
     ...(printable && reply.start
@@ -179,7 +215,7 @@ export function inboundReplyMail(reply: TInboundReply): TMail {
             .map(
               (p) =>
                 `<img src="cid:${p.cid}" alt="${escapeHtml(
-                  t('inbound_mail.reply.preview_alt', { name: p.name }),
+                  t('inbound_mail.reply.preview_alt', { name: p.name, page: p.page }),
                 )}" width="160" style="border:1px solid #c9ced6;margin:0 8px 8px 0">`,
             )
             .join('')}</p>`,
@@ -195,10 +231,12 @@ export function inboundReplyMail(reply: TInboundReply): TMail {
     subject: subjectOf(t, reply),
     text,
     html,
-    ...(messageId && { inReplyTo: messageId, references: messageId }),
+    ...(messageId && { inReplyTo: messageId, references: referencesOf(reply, messageId) }),
+    // An automatic answer (RFC 3834): autoresponders, ours included, never answer it back.
+    headers: { 'Auto-Submitted': 'auto-replied' },
     ...(previews.length && {
       attachments: previews.map((p, index) => ({
-        filename: `page-1-${index + 1}.png`,
+        filename: `preview-${index + 1}-page-${p.page}.png`,
         contentType: 'image/png',
         contentBase64: p.png.toString('base64'),
         cid: p.cid,

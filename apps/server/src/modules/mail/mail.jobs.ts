@@ -8,6 +8,7 @@ const ZMailJobPayload = z.object({
   html: z.string(),
   inReplyTo: z.string().optional(),
   references: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
   attachments: z
     .array(
       z.object({

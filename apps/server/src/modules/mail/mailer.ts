@@ -11,6 +11,8 @@ export interface TMail {
   /** A reply: the Message-ID answered (with <>), so mail clients thread it. */
   inReplyTo?: string;
   references?: string;
+  /** Extra header fields, e.g. `Auto-Submitted: auto-replied` on automatic answers (RFC 3834). */
+  headers?: Record<string, string>;
   /** Small files sent along (page previews); `cid` makes one an inline image of the HTML. */
   attachments?: Array<{
     filename: string;

@@ -49,6 +49,7 @@ export const inbound_mail = defineMessages({
       bounce: 'Delivery report (not answered)',
       list: 'Mailing list or bulk mail (not answered)',
       no_sender: 'No sender (not answered)',
+      forged_sender: 'Sender not verified: its domain’s DMARC check failed (not answered)',
       failed: 'Could not be processed',
     },
     refused: {
@@ -76,8 +77,11 @@ export const inbound_mail = defineMessages({
         failed: '{name}: {reason}',
         processing: '{name}: still being processed (the website shows its pages when it is done)',
         not_added: '{name}: not added',
+        more: '{count, plural, one {# more file} other {# more files}}: not added',
       },
       nothing_printable: 'None of the files can be printed.',
+      too_many_parts:
+        'Your message has more than {parts} parts, so it was not read. Send at most {max} files in one message.',
       price: {
         pages:
           'Your print job costs {count, plural, one {# page} other {# pages}} of your account.',
@@ -92,7 +96,7 @@ export const inbound_mail = defineMessages({
           'To print: open the link below, check the settings and pay; then type the code shown on the printer {printer}.',
       },
       previews: 'First pages:',
-      preview_alt: '{name}, page 1',
+      preview_alt: '{name}, page {page}',
     },
   },
   de: {
@@ -140,6 +144,8 @@ export const inbound_mail = defineMessages({
       bounce: 'Zustellbericht (nicht beantwortet)',
       list: 'Mailingliste oder Massenmail (nicht beantwortet)',
       no_sender: 'Kein Absender (nicht beantwortet)',
+      forged_sender:
+        'Absender nicht bestätigt: DMARC-Prüfung seiner Domain fehlgeschlagen (nicht beantwortet)',
       failed: 'Konnte nicht verarbeitet werden',
     },
     refused: {
@@ -169,8 +175,11 @@ export const inbound_mail = defineMessages({
         processing:
           '{name}: wird noch verarbeitet (die Website zeigt die Seitenzahl, sobald sie fertig ist)',
         not_added: '{name}: nicht hinzugefügt',
+        more: '{count, plural, one {# weitere Datei} other {# weitere Dateien}}: nicht hinzugefügt',
       },
       nothing_printable: 'Keine der Dateien kann gedruckt werden.',
+      too_many_parts:
+        'Ihre Nachricht hat mehr als {parts} Teile und wurde daher nicht gelesen. Senden Sie höchstens {max} Dateien in einer Nachricht.',
       price: {
         pages:
           'Dein Druckauftrag kostet {count, plural, one {# Seite} other {# Seiten}} deines Kontos.',
@@ -185,7 +194,7 @@ export const inbound_mail = defineMessages({
           'So druckst du: Öffne den Link unten, prüfe die Einstellungen und bezahle; gib dann den Code ein, den der Drucker {printer} zeigt.',
       },
       previews: 'Erste Seiten:',
-      preview_alt: '{name}, Seite 1',
+      preview_alt: '{name}, Seite {page}',
     },
   },
   pl: {
@@ -233,6 +242,8 @@ export const inbound_mail = defineMessages({
       bounce: 'Raport doręczenia (bez odpowiedzi)',
       list: 'Lista mailingowa lub poczta masowa (bez odpowiedzi)',
       no_sender: 'Brak nadawcy (bez odpowiedzi)',
+      forged_sender:
+        'Nadawca niepotwierdzony: kontrola DMARC jego domeny nie powiodła się (bez odpowiedzi)',
       failed: 'Nie udało się przetworzyć',
     },
     refused: {
@@ -261,8 +272,11 @@ export const inbound_mail = defineMessages({
         failed: '{name}: {reason}',
         processing: '{name}: wciąż przetwarzany (strona pokaże liczbę stron, gdy skończymy)',
         not_added: '{name}: nie dodano',
+        more: '{count, plural, one {# kolejny plik} few {# kolejne pliki} many {# kolejnych plików} other {# kolejnego pliku}}: nie dodano',
       },
       nothing_printable: 'Żadnego z plików nie da się wydrukować.',
+      too_many_parts:
+        'Twoja wiadomość ma ponad {parts} części, więc nie została odczytana. Wyślij najwyżej {max} plików w jednej wiadomości.',
       price: {
         pages:
           'Twoje zlecenie kosztuje {count, plural, one {# stronę} few {# strony} many {# stron} other {# strony}} z Twojego konta.',
@@ -278,7 +292,7 @@ export const inbound_mail = defineMessages({
           'Jak drukować: otwórz link poniżej, sprawdź ustawienia i zapłać; potem wpisz kod wyświetlony na drukarce {printer}.',
       },
       previews: 'Pierwsze strony:',
-      preview_alt: '{name}, strona 1',
+      preview_alt: '{name}, strona {page}',
     },
   },
 });
