@@ -52,6 +52,8 @@ describe('the current print job', () => {
       phase: 'editing',
       printer: null,
       last_result: null,
+      // No documents: nothing to delete.
+      files_delete_at: null,
     });
   });
 });

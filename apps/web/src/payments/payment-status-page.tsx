@@ -50,7 +50,7 @@ function PaymentStatus({ payment }: { payment: TPayment }) {
         )}
         {payment.status === 'failed' && (
           <p className="alert alert--error" role="alert">
-            {t('payments.errors.failed')}
+            {t(payment.is_abandoned ? 'payments.status.abandoned' : 'payments.errors.failed')}
           </p>
         )}
         {payment.status === 'completed' && payment.pages_expire_at && (

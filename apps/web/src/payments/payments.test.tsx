@@ -22,6 +22,7 @@ const payment = (overrides: Partial<TPayment> = {}): TPayment => ({
   completed_at: null,
   pages_expire_at: null,
   receipt_number: null,
+  is_abandoned: false,
   ...overrides,
 });
 
@@ -79,6 +80,18 @@ describe('payment status page (/payments/:reference)', () => {
     );
     expect(screen.getByRole('link', { name: 'Back to the packages' }).getAttribute('href')).toBe(
       '/kup-pakiet',
+    );
+  });
+
+  it('abandoned: says the checkout was closed and a late payment still counts', async () => {
+    mockFetch({
+      'GET /api/session': signedIn,
+      'GET /api/payments/pay_abc': () =>
+        jsonResponse(200, payment({ status: 'failed', is_abandoned: true })),
+    });
+    renderApp('/payments/pay_abc');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This checkout was not finished in time, so it was closed. If you paid after all, the pages are added as soon as your payment arrives.',
     );
   });
 
@@ -204,5 +217,23 @@ describe('purchase history on the account page', () => {
         .getAttribute('href'),
     ).toBe('/payments/pay_abc');
     expect(within(rows[1] as HTMLElement).getByText('Failed')).toBeTruthy();
+  });
+
+  it('shows a checkout nobody finished as abandoned, in the person’s language', async () => {
+    mockFetch({
+      'GET /api/session': () =>
+        jsonResponse(200, buildSession({ locale: 'de', user: buildMe({ locale: 'de' }) })),
+      'GET /api/payments': () =>
+        jsonResponse(200, {
+          payments: [
+            payment({ reference: 'pay_3', status: 'failed', is_abandoned: true }),
+            payment({ reference: 'pay_4', status: 'failed' }),
+          ],
+        }),
+    });
+    renderApp('/account');
+    const history = await screen.findByTestId('purchase-history', {}, { timeout: 5_000 });
+    const states = await within(history).findAllByTestId('purchase-state');
+    expect(states.map((s) => s.textContent)).toEqual(['Abgebrochen', 'Fehlgeschlagen']);
   });
 });

@@ -45,7 +45,13 @@ export function PurchaseHistory() {
                     {t('payments.history.package_name', { name: p.package_code, count: p.pages })}
                   </td>
                   <td>{formatPrice(locale, p.amount_minor, p.currency)}</td>
-                  <td>{t(`payments.history.state.${p.status}`)}</td>
+                  <td data-testid="purchase-state">
+                    {t(
+                      p.is_abandoned
+                        ? 'payments.history.state.abandoned'
+                        : `payments.history.state.${p.status}`,
+                    )}
+                  </td>
                   <td>
                     <Link to={`/payments/${p.reference}`}>
                       {p.receipt_number ?? t('payments.history.open')}

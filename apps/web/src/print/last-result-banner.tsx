@@ -1,5 +1,5 @@
-import type { TPrintjobResult } from '@printomat/shared';
-import { useT } from '../i18n/use-t';
+import { formatDateTime, type TPrintjobResult } from '@printomat/shared';
+import { useLocale, useT } from '../i18n/use-t';
 
 /**
  * How the person's previous job ended (printed, failed, expired or cancelled; pages printed and
@@ -14,6 +14,7 @@ export function LastResultBanner({
   onDismiss: () => void;
 }) {
   const t = useT();
+  const { locale } = useLocale();
   const values = {
     printed: result.printed_pages,
     charged: result.charged_pages,
@@ -41,6 +42,16 @@ export function LastResultBanner({
       data-status={result.status}
     >
       <span data-testid="last-result-text">{text}</span>{' '}
+      {/* Retention: when the job's documents go (or went); the record of the job stays. */}
+      <span data-testid="last-result-retention">
+        {result.files_deleted_at
+          ? t('uploader.retention.deleted', {
+              time: formatDateTime(locale, result.files_deleted_at),
+            })
+          : t('uploader.retention.will_delete', {
+              time: formatDateTime(locale, result.files_delete_at),
+            })}
+      </span>{' '}
       <button
         type="button"
         className="button button--small button--quiet"

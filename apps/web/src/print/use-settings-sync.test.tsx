@@ -20,6 +20,7 @@ const job: TPrintjob = {
   phase: 'editing',
   printer: null,
   last_result: null,
+  files_delete_at: null,
 };
 
 describe('settings sync', () => {

@@ -34,6 +34,7 @@ export function buildPrintjob(overrides: Partial<TPrintjob> = {}): TPrintjob {
     phase: 'editing',
     printer: null,
     last_result: null,
+    files_delete_at: null,
     ...overrides,
   };
 }

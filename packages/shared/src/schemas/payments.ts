@@ -124,6 +124,8 @@ export const ZPayment = z.object({
   /** When the pages of this purchase expire (completed purchases only). */
   pages_expire_at: z.string().nullable(),
   receipt_number: z.string().nullable(),
+  /** A failed purchase whose checkout was left unfinished (PAYMENT_CHECKOUT_ABANDON_HOURS). */
+  is_abandoned: z.boolean(),
 });
 export type TPayment = z.infer<typeof ZPayment>;
 

@@ -77,8 +77,19 @@ export const ZPrintjob = z.object({
       charged_pages: z.number().int(),
       printer_name: z.string().nullable(),
       finished_at: z.string(),
+      /**
+       * Retention (DOCUMENT_RETENTION_HOURS after the job ended): when its documents' files are
+       * deleted, and when they were (null until then). The rows stay (history, billing).
+       */
+      files_delete_at: z.string(),
+      files_deleted_at: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * When this job's documents are removed if it is neither printed nor touched until then (not
+   * printed and left alone for DOCUMENT_ABANDON_HOURS); null without documents or once released.
+   */
+  files_delete_at: z.string().nullable(),
 });
 export type TPrintjob = z.infer<typeof ZPrintjob>;
 export type TPrintjobResult = NonNullable<TPrintjob['last_result']>;

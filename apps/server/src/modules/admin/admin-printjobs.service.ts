@@ -178,6 +178,9 @@ export async function adminReset(
     const reservation = await latestReservation(trx, job.id);
     if (reservation?.status === 'posted')
       throw new AppError(409, 'reset_charged', 'admin.errors.reset_charged');
+    // Retention deleted its files (DOCUMENT_RETENTION_HOURS after it failed): nothing to print.
+    if ((await listDocumentsOfPrintjob(trx, job.id)).some((d) => d.files_deleted_at !== null))
+      throw new AppError(409, 'reset_documents_deleted', 'admin.errors.reset_documents_deleted');
     if (reservation?.status === 'reserved') await voidReservation(trx, reservation.id, ctx.now());
     return reopenFailedPrintjob(trx, effects, job, byAdmin(actor));
   });

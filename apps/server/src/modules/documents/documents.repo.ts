@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { TDb } from '../../db/database';
 import type { TDocumentRow, TDocumentsTable } from '../../db/schema';
 
@@ -101,4 +101,69 @@ export async function markDocumentFilesDeleted(db: TDb, id: number, at: Date): P
     .set({ original_key: null, files_deleted_at: at, updated_at: new Date() })
     .where('id', '=', id)
     .execute();
+}
+
+/** The statuses of a job that ended: its documents' files go after the retention. */
+const ENDED = ['printed', 'failed', 'archived'] as const;
+
+/**
+ * Jobs that ended before `cutoff` and still have documents with files (or unmarked rows), oldest
+ * first; express orders' jobs are left to their order (express-jobs.ts). Driven from the
+ * documents not yet cleared (partial index), so it does not grow with the history.
+ */
+export async function listEndedJobsWithStoredDocuments(
+  db: TDb,
+  cutoff: Date,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .innerJoin('printjobs', 'printjobs.id', 'documents.printjob_id')
+    .select('printjobs.id')
+    .distinct()
+    .where('documents.files_deleted_at', 'is', null)
+    .where('printjobs.status', 'in', ENDED)
+    .where('printjobs.express_order_id', 'is', null)
+    .where(sql<Date>`coalesce(printjobs.finished_at, printjobs.updated_at)`, '<', cutoff)
+    .orderBy('printjobs.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Unreleased, unconfirmed jobs with documents where neither the job nor any of its documents
+ * changed since `cutoff` (abandoned: docs/decisions.md "Document retention").
+ */
+export async function listAbandonedJobs(db: TDb, cutoff: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .innerJoin('printjobs', 'printjobs.id', 'documents.printjob_id')
+    .select('printjobs.id')
+    .distinct()
+    .where('documents.files_deleted_at', 'is', null)
+    .where('printjobs.status', '=', 'created')
+    .where('printjobs.is_submitted', '=', false)
+    .where('printjobs.express_order_id', 'is', null)
+    .where('printjobs.updated_at', '<', cutoff)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('documents as recent')
+            .select('recent.id')
+            .whereRef('recent.printjob_id', '=', 'printjobs.id')
+            .where('recent.updated_at', '>=', cutoff),
+        ),
+      ),
+    )
+    .orderBy('printjobs.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Removes all documents of a job (an abandoned one): the removed rows, for their files. */
+export function deleteDocumentsOfPrintjob(db: TDb, printjobId: number): Promise<TDocumentRow[]> {
+  return db.deleteFrom('documents').where('printjob_id', '=', printjobId).returningAll().execute();
 }

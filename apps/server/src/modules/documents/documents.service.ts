@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs/promises';
 import { MAX_FILE_SLOTS } from '@printomat/shared';
 import type { TAppContext } from '../../context';
+import type { TDb } from '../../db/database';
 import type { TDocumentRow, TPrintjobRow, TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { enqueueJob, type TJobRun } from '../jobs/queue';
@@ -160,7 +161,8 @@ export async function waitForDocument(
   }
 }
 
-async function removeFiles(ctx: TAppContext, doc: TDocumentRow): Promise<void> {
+/** Deletes a document's upload, normalised PDF and page previews (missing ones are fine). */
+export async function removeFiles(ctx: TAppContext, doc: TDocumentRow): Promise<void> {
   await ctx.storage.remove(doc.original_key);
   await ctx.storage.remove(doc.pdf_key);
   await fs.rm(ctx.storage.pathOf(`${doc.pdf_key ?? doc.original_key ?? 'none'}.pages`), {
@@ -179,11 +181,12 @@ async function removeFiles(ctx: TAppContext, doc: TDocumentRow): Promise<void> {
 export async function deleteDocumentFilesOfPrintjob(
   ctx: TAppContext,
   printjobId: number,
+  db: TDb = ctx.db,
 ): Promise<number> {
-  const stored = await listStoredDocumentsOfPrintjob(ctx.db, printjobId);
+  const stored = await listStoredDocumentsOfPrintjob(db, printjobId);
   for (const doc of stored) {
     await removeFiles(ctx, doc);
-    await markDocumentFilesDeleted(ctx.db, doc.id, ctx.now());
+    await markDocumentFilesDeleted(db, doc.id, ctx.now());
   }
   return stored.length;
 }

@@ -15,6 +15,7 @@ export function presentPayment(row: TPaymentWithPackage): TPayment {
     completed_at: row.completed_at?.toISOString() ?? null,
     pages_expire_at: row.pages_expire_at?.toISOString() ?? null,
     receipt_number: row.receipt_number,
+    is_abandoned: row.status === 'failed' && row.failure_code === 'abandoned',
   };
 }
 

@@ -244,3 +244,25 @@ export function findOpenPaymentOfOrder(db: TDb, expressOrderId: number) {
     .orderBy('id', 'desc')
     .executeTakeFirst();
 }
+
+/** Package purchases still in progress whose checkout began before `cutoff`, oldest first. */
+export async function listProcessingPackagePaymentsBefore(
+  db: TDb,
+  cutoff: Date,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('status', '=', 'processing')
+    .where('express_order_id', 'is', null)
+    .where('created_at', '<', cutoff)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export function lockPaymentById(db: TDb, id: number): Promise<TPaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}

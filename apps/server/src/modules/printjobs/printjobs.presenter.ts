@@ -77,7 +77,11 @@ export function presentPrintjob(
   kind: TPrintjobKind,
   locale: TLocale,
   maxPages: number,
-  live: { printerName: string | null; lastResult: TPrintjobResult | null } = {
+  live: {
+    printerName: string | null;
+    lastResult: TPrintjobResult | null;
+    filesDeleteAt?: Date | null;
+  } = {
     printerName: null,
     lastResult: null,
   },
@@ -103,6 +107,7 @@ export function presentPrintjob(
         ? { id: job.printer_id, name: live.printerName }
         : null,
     last_result: live.lastResult,
+    files_delete_at: live.filesDeleteAt?.toISOString() ?? null,
   };
 }
 
@@ -114,6 +119,7 @@ export function presentJobView(
     kind: TPrintjobKind;
     printerName: string | null;
     lastResult: TPrintjobResult | null;
+    filesDeleteAt?: Date | null;
   },
   locale: TLocale,
   maxPages: number,

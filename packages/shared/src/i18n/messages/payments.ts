@@ -41,6 +41,8 @@ export const payments = defineMessages({
       completed:
         '{count, plural, one {# page was} other {# pages were}} added to your account, valid until {date}.',
       failed_title: 'Payment failed',
+      abandoned:
+        'This checkout was not finished in time, so it was closed. If you paid after all, the pages are added as soon as your payment arrives.',
       print_now: 'Print now',
       buy_again: 'Back to the packages',
       not_found: 'This payment was not found.',
@@ -71,6 +73,7 @@ export const payments = defineMessages({
         processing: 'Processing',
         completed: 'Completed',
         failed: 'Failed',
+        abandoned: 'Abandoned',
       },
     },
     cards: {
@@ -225,6 +228,8 @@ export const payments = defineMessages({
       completed:
         '{count, plural, one {# Seite wurde} other {# Seiten wurden}} deinem Konto gutgeschrieben, gültig bis {date}.',
       failed_title: 'Zahlung fehlgeschlagen',
+      abandoned:
+        'Dieser Bezahlvorgang wurde nicht rechtzeitig abgeschlossen und daher geschlossen. Falls du doch bezahlt hast, werden die Seiten gutgeschrieben, sobald deine Zahlung eingeht.',
       print_now: 'Jetzt drucken',
       buy_again: 'Zurück zu den Paketen',
       not_found: 'Diese Zahlung wurde nicht gefunden.',
@@ -255,6 +260,7 @@ export const payments = defineMessages({
         processing: 'In Bearbeitung',
         completed: 'Abgeschlossen',
         failed: 'Fehlgeschlagen',
+        abandoned: 'Abgebrochen',
       },
     },
     cards: {
@@ -409,6 +415,8 @@ export const payments = defineMessages({
       completed:
         '{count, plural, one {Dodano # stronę} few {Dodano # strony} many {Dodano # stron} other {Dodano # strony}} do Twojego konta, ważne do {date}.',
       failed_title: 'Płatność nieudana',
+      abandoned:
+        'Ta płatność nie została dokończona na czas, więc została zamknięta. Jeśli jednak zapłacono, strony zostaną dodane, gdy tylko płatność dotrze.',
       print_now: 'Drukuj teraz',
       buy_again: 'Wróć do pakietów',
       not_found: 'Nie znaleziono tej płatności.',
@@ -440,6 +448,7 @@ export const payments = defineMessages({
         processing: 'W toku',
         completed: 'Zakończona',
         failed: 'Nieudana',
+        abandoned: 'Porzucona',
       },
     },
     cards: {
