@@ -13,6 +13,9 @@ import { useModal } from '../modal/modal-context';
 import { ChangePasswordForm } from './change-password-form';
 import { PhoneCard } from '../free-pages/phone-card';
 import { PurchaseHistory } from '../payments/purchase-history';
+import { DeleteAccountCard, DownloadDataCard } from '../account/account-data-cards';
+import { PrintHistory } from '../account/print-history';
+import { SavedCards } from '../account/saved-cards';
 
 export function AccountPage() {
   const t = useT();
@@ -35,9 +38,13 @@ export function AccountPage() {
           )}
         </section>
         <PhoneCard />
+        <PrintHistory />
         <PurchaseHistory />
+        <SavedCards />
         <LanguageCard />
         <SignOutCard />
+        <DownloadDataCard />
+        <DeleteAccountCard user={user} />
       </div>
     </div>
   );

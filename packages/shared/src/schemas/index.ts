@@ -9,3 +9,4 @@ export * from './payments';
 export * from './free-pages';
 export * from './express';
 export * from './inbound-mail';
+export * from './account';

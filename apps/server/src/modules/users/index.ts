@@ -6,6 +6,7 @@ export {
   findUserById,
   findUserByReferralCode,
   insertUser,
+  lockUserById,
   updateUser,
 } from './users.repo';
 export { presentAjaxUser, presentMe } from './users.presenter';

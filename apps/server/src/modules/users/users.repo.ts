@@ -38,7 +38,7 @@ export async function updateUser(db: TDb, id: number, changes: TUserUpdate): Pro
     .executeTakeFirstOrThrow();
 }
 
-// Account deletion (users-admin.service.ts). It reads and deletes rows of other modules' tables
+// Account deletion (account-erasure.service.ts). It reads and deletes rows of other modules' tables
 // (documents, print jobs, reservations, grants, sessions): they belong to the person and go with
 // them, in the caller's transaction.
 
@@ -62,7 +62,29 @@ export function listDocumentKeysOfUser(db: TDb, userId: number) {
 export function listPrintjobsOfUser(db: TDb, userId: number) {
   return db
     .selectFrom('printjobs')
-    .select(['id', 'status', 'printer_id'])
+    .select(['id', 'status', 'printer_id', 'printing_started_at'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/**
+ * The records that outlive the person (money: payments and their receipts) and the things they
+ * wrote with their address (location suggestions) lose the address. Payments keep amount, pages,
+ * dates and receipt number for the accounts; their user_id goes NULL with the user row.
+ */
+export async function anonymiseKeptRecordsOfUser(
+  db: TDb,
+  userId: number,
+  placeholderEmail: string,
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ payer_email: placeholderEmail })
+    .where('user_id', '=', userId)
+    .execute();
+  await db
+    .updateTable('location_suggestions')
+    .set({ email: '' })
     .where('user_id', '=', userId)
     .execute();
 }

@@ -1,0 +1,441 @@
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TPrintHistory } from '@printomat/shared';
+import { issueAgentSecret } from '../src/modules/agents/agents.service';
+import { grantPages } from '../src/modules/pages/pages-ledger.service';
+import { signSandboxPayload } from '../src/modules/payments/providers/sandbox-signature';
+import { expirePrintjobs } from '../src/modules/printjobs/printjob-expiry.service';
+import { seedDemoData } from '../src/seed/seed';
+import { KIOSK_CODE } from './helpers/agent-harness';
+import { makePdf } from './helpers/fixtures';
+import { confirmedUser } from './helpers/payments';
+import { rawAgent } from './helpers/raw-agent';
+import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
+
+// Issue 17 point 5: the account page's print history, saved cards, data download and deletion.
+
+const WEBHOOK_SECRET = 'test-sandbox-secret-0123456789';
+let t: TTestApp;
+let printerName: string;
+let link: Awaited<ReturnType<typeof rawAgent>>;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    // A released job not started expires after 2.16 s (the expiry check is called by the test).
+    PRINTJOB_RELEASE_EXPIRY_HOURS: '0.0006',
+    PRINTJOB_EXPIRY_CHECK_SECONDS: '3600',
+    RATE_LIMIT_RELEASE_PER_PERSON: '100/10m',
+    PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  });
+  await seedDemoData(t.ctx.db);
+  const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const printer = await t.ctx.db
+    .selectFrom('printers')
+    .select(['id', 'name'])
+    .where('direct_print_code', '=', KIOSK_CODE)
+    .executeTakeFirstOrThrow();
+  printerName = printer.name;
+  const credentials = await issueAgentSecret(t.ctx, null, printer.id, 'kiosk-account-data');
+  link = await rawAgent(url, credentials.minionId, credentials.secret);
+  await link.next('welcome');
+});
+afterAll(async () => {
+  link?.close();
+  await t?.close();
+});
+
+async function person(pages = 50) {
+  const agent = new TestAgent(t.app);
+  const user = await registerAndSignIn(agent);
+  await grantPages(t.ctx.db, { userId: user.id, source: 'package', pages, validDays: 30 });
+  return { agent, ...user };
+}
+
+/** Uploads one PDF, confirms and releases the job at the kiosk: the job as the agent got it. */
+async function released(agent: TestAgent, name: string, pages: number) {
+  const upload = await agent.upload('/ajax/documents/upload', name, await makePdf(pages));
+  expect(upload.statusCode, upload.body).toBe(201);
+  const job = (await agent.get('/ajax/printjobs/current')).json<{ id: number }>();
+  expect(
+    (await agent.post(`/ajax/printjobs/${job.id}/submit`, { is_submitted: true })).statusCode,
+  ).toBe(200);
+  const release = await agent.post(`/ajax/printjobs/${job.id}/print_with_code`, {
+    code: KIOSK_CODE,
+  });
+  expect(release.statusCode, release.body).toBe(200);
+  const sent = await link.next('job');
+  expect(sent.job.jobId).toBe(job.id);
+  return { jobId: job.id, release: sent.job.release as string };
+}
+
+async function finish(
+  job: { jobId: number; release: string },
+  outcome: 'printed' | 'failed',
+  impressions: number,
+) {
+  link.send({
+    type: 'job_finished',
+    jobId: job.jobId,
+    release: job.release,
+    outcome,
+    impressions,
+    documentsCompleted: outcome === 'printed' ? 1 : 0,
+    ...(outcome === 'failed' ? { reason: 'paper jam' } : {}),
+  });
+  await link.next('finished_ack');
+}
+
+const deleteAccount = (agent: TestAgent, confirmation: string) =>
+  agent.request('DELETE', '/api/account', { confirmation });
+
+const history = async (agent: TestAgent, page = 1) => {
+  const res = await agent.get(`/api/account/history?page=${page}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TPrintHistory>();
+};
+
+describe('print history', () => {
+  it('lists ended jobs latest first: printer, documents (until retention), pages, charge, outcome', async () => {
+    const { agent, id } = await person();
+    const printed = await released(agent, 'report.pdf', 4);
+    await finish(printed, 'printed', 4);
+    const failed = await released(agent, 'draft.pdf', 2);
+    await finish(failed, 'failed', 0);
+    const held = await released(agent, 'thesis.pdf', 3);
+    await new Promise((r) => setTimeout(r, 2_300));
+    await expirePrintjobs(t.ctx);
+    expect((await link.next('job_cancelled')).jobId).toBe(held.jobId);
+    // Someone else's job is never in it.
+    const other = await person();
+    await finish(await released(other.agent, 'secret.pdf', 1), 'printed', 1);
+    // Retention deleted the first job's files: its name is no longer shown.
+    await t.ctx.db
+      .updateTable('documents')
+      .set({ files_deleted_at: new Date() })
+      .where('printjob_id', '=', printed.jobId)
+      .execute();
+
+    const body = await history(agent);
+    expect(body.paging).toEqual({ page: 1, page_size: 20, total: 3 });
+    expect(body.jobs.map((j) => [j.id, j.outcome])).toEqual([
+      [held.jobId, 'expired'],
+      [failed.jobId, 'failed'],
+      [printed.jobId, 'printed'],
+    ]);
+    expect(body.jobs[0]).toMatchObject({
+      printer_name: printerName,
+      documents: [{ name: 'thesis.pdf', deleted: false, page_count: 3, copies: 1 }],
+      pages: 3,
+      printed_pages: 0,
+      charged_pages: 0,
+    });
+    expect(body.jobs[1]).toMatchObject({
+      documents: [{ name: 'draft.pdf', deleted: false }],
+      pages: 2,
+      printed_pages: 0,
+      charged_pages: 0,
+    });
+    expect(body.jobs[2]).toMatchObject({
+      printer_name: printerName,
+      documents: [{ name: null, deleted: true, page_count: 4 }],
+      pages: 4,
+      printed_pages: 4,
+      charged_pages: 4,
+    });
+    expect(Date.parse(body.jobs[2]?.finished_at ?? '')).toBeGreaterThan(0);
+    // The pages charged are what left the balance.
+    expect((await agent.get('/ajax/user')).json().remaining_page_limit).toBe(46);
+    expect(await history(agent, 2)).toEqual({
+      jobs: [],
+      paging: { page: 2, page_size: 20, total: 3 },
+    });
+    expect((await agent.get('/api/account/history?page=0')).statusCode).toBe(422);
+    expect(id).toBeGreaterThan(0);
+  });
+
+  it('is empty for a new account and refused without one', async () => {
+    const { agent } = await person();
+    expect((await history(agent)).jobs).toEqual([]);
+    expect((await new TestAgent(t.app).get('/api/account/history')).statusCode).toBe(401);
+  });
+});
+
+describe('saved cards', () => {
+  /** Adds a card the way the provider confirms it: our setup, then its signed notification. */
+  async function addCard(agent: TestAgent, fingerprint: string, last4: string) {
+    const setup = (await agent.post('/api/cards/setup')).json<{ reference: string }>();
+    const row = await t.ctx.db
+      .selectFrom('card_setups')
+      .select('provider_reference')
+      .where('reference', '=', setup.reference)
+      .executeTakeFirstOrThrow();
+    const body = JSON.stringify({
+      id: `evt_card_${setup.reference}`,
+      type: 'card.added',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        reference: setup.reference,
+        provider_reference: row.provider_reference,
+        fingerprint,
+        brand: 'visa',
+        last4,
+      },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/sandbox',
+      headers: {
+        'content-type': 'application/json',
+        'x-sandbox-signature': signSandboxPayload(WEBHOOK_SECRET, body, new Date()),
+      },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return setup.reference;
+  }
+
+  it('lists the person’s cards and removes one; the card earns no second bonus', async () => {
+    const { agent, id } = await confirmedUser(t);
+    const fingerprint = `fp-account-${id}`;
+    const reference = await addCard(agent, fingerprint, '4242');
+    await addCard(agent, `${fingerprint}-b`, '1881');
+    const list = (await agent.get('/api/account/cards')).json<{
+      cards: { id: number; brand: string; last4: string; added_at: string }[];
+    }>();
+    expect(list.cards.map((c) => [c.brand, c.last4]).sort()).toEqual([
+      ['visa', '1881'],
+      ['visa', '4242'],
+    ]);
+    const card = list.cards.find((c) => c.last4 === '4242');
+    if (!card) throw new Error('card missing');
+
+    // Nobody else can see or remove it.
+    const stranger = await confirmedUser(t);
+    expect((await stranger.agent.get('/api/account/cards')).json()).toEqual({ cards: [] });
+    expect((await stranger.agent.delete(`/api/account/cards/${card.id}`)).statusCode).toBe(404);
+
+    const removed = await agent.delete(`/api/account/cards/${card.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(
+      (await agent.get('/api/account/cards')).json<{ cards: { last4: string }[] }>().cards,
+    ).toEqual([expect.objectContaining({ last4: '1881' })]);
+    expect((await agent.delete(`/api/account/cards/${card.id}`)).statusCode).toBe(404);
+    // The setup that added it still answers, without the card.
+    expect((await agent.get(`/api/cards/setups/${reference}`)).json()).toMatchObject({
+      status: 'added',
+      card: null,
+    });
+    // Added again: saved again, but the add-card bonus was this card's once.
+    const again = await addCard(agent, fingerprint, '4242');
+    expect((await agent.get(`/api/cards/setups/${again}`)).json()).toMatchObject({
+      status: 'added',
+      bonus_pages: 0,
+    });
+  });
+});
+
+/** A completed purchase of 100 pages with its grant (as the ledger check expects). */
+async function insertPayment(userId: number, email: string) {
+  await grantPages(t.ctx.db, {
+    userId,
+    source: 'package',
+    pages: 100,
+    validDays: 30,
+    reference: `acct-${userId}`,
+  });
+  const pkg = await t.ctx.db.selectFrom('packages').select('id').executeTakeFirstOrThrow();
+  await t.ctx.db
+    .insertInto('payments')
+    .values({
+      reference: `acct-${userId}`,
+      user_id: userId,
+      payer_email: email,
+      package_id: pkg.id,
+      provider: 'sandbox',
+      method: 'card',
+      status: 'completed',
+      amount_minor: 1999,
+      currency: 'PLN',
+      pages: 100,
+      validity_days: 30,
+      idempotency_key: `acct-key-${userId}`,
+      receipt_number: `R-${userId}`,
+      locale: 'en',
+    })
+    .execute();
+}
+
+describe('download my data', () => {
+  it('is a JSON file of the person’s own account, ledger, payments, history, referrals and phone', async () => {
+    const { agent, id, email } = await person(10);
+    await finish(await released(agent, 'cv.pdf', 2), 'printed', 2);
+    await insertPayment(id, email);
+    await t.ctx.db
+      .insertInto('user_data')
+      .values({ user_id: id, phone_number: '+48500100200', phone_verified_at: new Date() })
+      .execute();
+    const other = await person(5);
+    await insertPayment(other.id, other.email);
+
+    const res = await agent.get('/api/account/export');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="printomat-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const data = res.json();
+    expect(data.account).toMatchObject({ id, email, role: 'user', has_password: true });
+    expect(data.phone).toMatchObject({ number: '+48500100200' });
+    expect(data.pages_ledger).toEqual([
+      expect.objectContaining({ source: 'package', pages: 10, remaining: 8, reference: null }),
+      expect.objectContaining({ pages: 100, remaining: 100, reference: `acct-${id}` }),
+    ]);
+    expect(data.page_reservations).toEqual([
+      expect.objectContaining({ pages: 2, charged: 2, status: 'posted' }),
+    ]);
+    expect(data.payments).toEqual([
+      expect.objectContaining({
+        reference: `acct-${id}`,
+        amount_minor: 1999,
+        receipt_number: `R-${id}`,
+      }),
+    ]);
+    const printed = data.print_jobs.find(
+      (j: { outcome: string | null }) => j.outcome === 'printed',
+    );
+    expect(printed).toMatchObject({
+      printer_name: printerName,
+      printed_pages: 2,
+      documents: [expect.objectContaining({ name: 'cv.pdf', page_count: 2 })],
+    });
+    expect(data.referrals).toMatchObject({ invited_by_someone: false, people_invited_credited: 0 });
+    expect(data.referrals.referral_code).toEqual(expect.any(String));
+    expect(data.sessions.length).toBeGreaterThan(0);
+    // Nothing of anyone else's.
+    expect(res.body).not.toContain(other.email);
+    expect(res.body).not.toContain(`acct-${other.id}`);
+    expect((await new TestAgent(t.app).get('/api/account/export')).statusCode).toBe(401);
+  });
+});
+
+describe('delete my account', () => {
+  it('after the password: documents, files, sessions and personal data gone, money kept anonymised, signed out, address free again', async () => {
+    const { agent, id, email, password } = await person(20);
+    const job = await released(agent, 'letter.pdf', 2);
+    link.send({ type: 'job_started', jobId: job.jobId, release: job.release });
+    await expect
+      .poll(async () => (await agent.get('/ajax/printjobs/current')).json().phase)
+      .toBe('printing');
+    await insertPayment(id, email);
+    const files = (
+      await t.ctx.db
+        .selectFrom('documents')
+        .select(['original_key', 'pdf_key'])
+        .where('user_id', '=', id)
+        .execute()
+    )
+      .flatMap((d) => [d.original_key, d.pdf_key])
+      .filter((k): k is string => k !== null);
+    expect(files.length).toBeGreaterThan(0);
+
+    const wrong = await deleteAccount(agent, 'not my password');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ confirmation: ['is incorrect'] });
+
+    // Not while a job is printing: the printer's report still has to settle it.
+    const printing = await deleteAccount(agent, password);
+    expect(printing.statusCode).toBe(409);
+    expect(printing.json()).toEqual({
+      code: 'printing',
+      message:
+        'One of your jobs is printing right now. Wait until it is done, then delete your account.',
+    });
+    await finish(job, 'printed', 2);
+
+    const res = await deleteAccount(agent, password);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    // Signed out: the session cookie is cleared and the old session is dead.
+    expect(res.cookies.find((c) => c.name === 'sid')?.value).toBe('');
+    expect((await agent.get('/ajax/user')).statusCode).toBe(401);
+
+    const count = async (
+      table: 'documents' | 'printjobs' | 'page_grants' | 'sessions' | 'user_data',
+    ) =>
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    for (const table of ['documents', 'printjobs', 'page_grants', 'sessions'] as const)
+      expect(await count(table), table).toBe(0);
+    for (const key of files) await expect(fs.access(t.ctx.storage.pathOf(key))).rejects.toThrow();
+    expect(
+      await t.ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
+    // The money record stays for the accounts, without the person.
+    expect(
+      await t.ctx.db
+        .selectFrom('payments')
+        .select(['user_id', 'payer_email', 'amount_minor', 'receipt_number'])
+        .where('reference', '=', `acct-${id}`)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
+      user_id: null,
+      payer_email: 'deleted-account@printomat.invalid',
+      amount_minor: 1999,
+      receipt_number: `R-${id}`,
+    });
+    // The audit log says it happened, without the address.
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['actor_user_id', 'details'])
+      .where('action', '=', 'user.self_delete')
+      .where('subject_id', '=', String(id))
+      .executeTakeFirstOrThrow();
+    expect(audit.actor_user_id).toBeNull();
+    expect(JSON.stringify(audit.details)).not.toContain(email);
+
+    // The address can open a new account.
+    const again = await registerAndSignIn(new TestAgent(t.app), email);
+    expect(again.id).not.toBe(id);
+  });
+
+  it('without a password (Facebook only): confirmed by typing the e-mail address', async () => {
+    const { agent, id, email } = await person(5);
+    await t.ctx.db
+      .updateTable('users')
+      .set({ password_hash: null, facebook_id: `fb-${id}` })
+      .where('id', '=', id)
+      .execute();
+    const wrong = await deleteAccount(agent, 'someone@example.com');
+    expect(wrong.statusCode).toBe(422);
+    const res = await deleteAccount(agent, ` ${email.toUpperCase()} `);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      await t.ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it('is refused without a session or a CSRF token', async () => {
+    const anonymous = new TestAgent(t.app);
+    expect((await deleteAccount(anonymous, 'x')).statusCode).toBe(401);
+    const { agent, id, password } = await person(5);
+    const noCsrf = await agent.request(
+      'DELETE',
+      '/api/account',
+      { confirmation: password },
+      {
+        csrf: false,
+      },
+    );
+    expect(noCsrf.statusCode).toBe(403);
+    expect(
+      await t.ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeDefined();
+  });
+});
