@@ -14,6 +14,7 @@ const SECTIONS = [
   ['discount-codes', 'admin.nav.discount_codes'],
   ['express-orders', 'admin.nav.express_orders'],
   ['audit', 'admin.nav.audit'],
+  ['exports', 'admin_support.nav'],
 ] as const;
 
 /** The administration area: one frame, each section's routes owned by its folder. */

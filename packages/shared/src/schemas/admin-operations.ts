@@ -35,7 +35,11 @@ export type TAdminPrintjobAction = (typeof ADMIN_PRINTJOB_ACTIONS)[number];
  * it counted were fewer than the documents its agent downloaded (charged for those), or the
  * agent downloaded nothing at all (nothing charged).
  */
-export const PRINTJOB_REVIEW_REASONS = ['printed_uncounted', 'printed_nothing_delivered'] as const;
+export const PRINTJOB_REVIEW_REASONS = [
+  'printed_uncounted',
+  'printed_nothing_delivered',
+  'printed_after_cancel',
+] as const;
 export type TPrintjobReviewReason = (typeof PRINTJOB_REVIEW_REASONS)[number];
 
 export const ZAdminPrintjobQuery = z.object({
@@ -176,6 +180,8 @@ export const ZAdminUserDetail = ZAdminUserRow.extend({
   is_premium: z.boolean(),
   last_login_mobile: z.string().nullable(),
   has_facebook: z.boolean(),
+  /** When an admin blocked the account (it cannot sign in); null when it is not blocked. */
+  blocked_at: z.string().nullable(),
   grants: z.array(
     z.object({
       id: z.number(),
@@ -184,6 +190,10 @@ export const ZAdminUserDetail = ZAdminUserRow.extend({
       remaining: z.number(),
       expires_at: z.string().nullable(),
       reference: z.string().nullable(),
+      /** Why an admin granted or refunded them. */
+      reason: z.string().nullable(),
+      /** The print job a refund gave pages back for. */
+      printjob_id: z.number().nullable(),
       created_at: z.string(),
     }),
   ),
@@ -332,3 +342,69 @@ export const ZAdminAuditEntry = z.object({
   actor: z.object({ id: z.number(), email: z.string().nullable() }).nullable(),
 });
 export type TAdminAuditEntry = z.infer<typeof ZAdminAuditEntry>;
+
+// ---- support tools (issue 17 point 6) ----
+
+export const MAX_SUPPORT_REASON_LENGTH = 500;
+/** Pages an admin grants or refunds stay valid this many days unless they say otherwise. */
+export const DEFAULT_SUPPORT_PAGES_VALID_DAYS = 30;
+
+const zSupportReason = z
+  .string({ error: 'blank' })
+  .trim()
+  .min(1, { error: 'blank' })
+  .max(MAX_SUPPORT_REASON_LENGTH, { error: 'too_long' });
+
+export const ZAdminGrantPagesInput = z.object({
+  pages: zFormInt(1, 100_000),
+  valid_days: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? DEFAULT_SUPPORT_PAGES_VALID_DAYS : v),
+    zFormInt(1, 3650),
+  ),
+  reason: zSupportReason,
+});
+export type TAdminGrantPagesInput = z.input<typeof ZAdminGrantPagesInput>;
+
+/** Refund of a job's pages: at most what it charged (all of it when `pages` is left out). */
+export const ZAdminRefundInput = ZAdminGrantPagesInput.extend({
+  pages: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    zFormInt(1, 100_000).optional(),
+  ),
+});
+export type TAdminRefundInput = z.input<typeof ZAdminRefundInput>;
+
+export const ZAdminPrintjobRefund = z.object({
+  /** Pages the job was charged (its posted reservations). */
+  charged_pages: z.number(),
+  refund: z
+    .object({
+      pages: z.number(),
+      reason: z.string().nullable(),
+      expires_at: z.string().nullable(),
+      created_at: z.string(),
+    })
+    .nullable(),
+});
+export type TAdminPrintjobRefund = z.infer<typeof ZAdminPrintjobRefund>;
+
+export const ZAdminBlockInput = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(MAX_SUPPORT_REASON_LENGTH, { error: 'too_long' })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+
+export const ADMIN_EXPORTS = ['printjobs', 'payments', 'users', 'printer-statistics'] as const;
+export type TAdminExport = (typeof ADMIN_EXPORTS)[number];
+/** The longest range one export covers (the file is built in memory). */
+export const ADMIN_EXPORT_MAX_DAYS = 366;
+
+/** Inclusive calendar days (UTC), both required. */
+export const ZAdminExportQuery = z.object({
+  from: z.iso.date({ error: 'invalid' }),
+  to: z.iso.date({ error: 'invalid' }),
+});
+export type TAdminExportQuery = z.infer<typeof ZAdminExportQuery>;

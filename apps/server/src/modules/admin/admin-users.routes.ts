@@ -75,6 +75,7 @@ export function registerAdminUserRoutes(root: FastifyInstance, ctx: TAppContext)
         is_premium: user.is_premium,
         last_login_mobile: user.last_login_mobile?.toISOString() ?? null,
         has_facebook: user.facebook_id !== null,
+        blocked_at: user.blocked_at?.toISOString() ?? null,
         grants: grants.map((g) => ({
           id: g.id,
           source: g.source,
@@ -82,6 +83,8 @@ export function registerAdminUserRoutes(root: FastifyInstance, ctx: TAppContext)
           remaining: g.remaining,
           expires_at: g.expires_at?.toISOString() ?? null,
           reference: g.reference,
+          reason: g.reason,
+          printjob_id: g.printjob_id,
           created_at: g.created_at.toISOString(),
         })),
         printjobs: jobs.map((j) => presentAdminPrintjobRow(j, documents.get(j.id) ?? [])),

@@ -4,6 +4,7 @@ import type { TUserRow } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
 import { findUserByEmail, findUserByFacebookId, insertUser, updateUser } from '../users';
 import type { TRequestMeta } from './auth.service';
+import { refuseBlocked } from './account-blocked';
 import { deleteAllSessions } from './sessions.repo';
 import { randomCode } from '../../lib/tokens';
 
@@ -71,11 +72,15 @@ export async function signInWithFacebook(
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
     const known = await findUserByFacebookId(trx, profile.id);
-    if (known) return updateUser(trx, known.id, { last_login_at: now });
+    if (known) {
+      refuseBlocked(known);
+      return updateUser(trx, known.id, { last_login_at: now });
+    }
     if (!profile.email) throw new FacebookLoginError('Facebook gave no e-mail address');
     const email = profile.email.toLowerCase();
     const byEmail = await findUserByEmail(trx, email);
     if (byEmail) {
+      refuseBlocked(byEmail);
       // Facebook only hands out confirmed addresses, so the Facebook user owns this address.
       // If the account never confirmed it, whoever registered it may not be the owner: their
       // password and sessions are dropped, so a squatted sign-up cannot be used to take over.

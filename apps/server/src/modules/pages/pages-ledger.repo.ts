@@ -21,6 +21,8 @@ export async function insertGrant(
     pages: number;
     expires_at: Date | null;
     reference: string | null;
+    reason?: string | null;
+    printjob_id?: number | null;
   },
 ): Promise<void> {
   await db

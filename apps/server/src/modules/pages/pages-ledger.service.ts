@@ -17,6 +17,10 @@ export async function grantPages(
     pages: number;
     validDays: number | null;
     reference?: string;
+    /** Why an admin granted or refunded them (shown in the ledger). */
+    reason?: string;
+    /** A refund's print job: the database allows one refund per job. */
+    printjobId?: number;
   },
   now = new Date(),
 ): Promise<void> {
@@ -27,6 +31,8 @@ export async function grantPages(
     expires_at:
       grant.validDays === null ? null : new Date(now.getTime() + grant.validDays * DAY_MS),
     reference: grant.reference ?? null,
+    reason: grant.reason ?? null,
+    printjob_id: grant.printjobId ?? null,
   });
 }
 

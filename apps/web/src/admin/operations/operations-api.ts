@@ -2,6 +2,7 @@ import {
   ZAdminAuditEntry,
   ZAdminBulkResult,
   ZAdminPrintjobDetail,
+  ZAdminPrintjobRefund,
   ZAdminPrintjobList,
   ZAdminUserDetail,
   ZAdminUserList,
@@ -10,6 +11,10 @@ import {
   ZExpressOrderList,
   type TAdminAuditEntry,
   type TAdminBulkResult,
+  type TAdminExport,
+  type TAdminGrantPagesInput,
+  type TAdminPrintjobRefund,
+  type TAdminRefundInput,
   type TAdminPrintjobAction,
   type TAdminPrintjobDetail,
   type TAdminPrintjobList,
@@ -54,6 +59,9 @@ const RESPONSES = import.meta.env.DEV
       orders: ZExpressOrderList,
       order: ZExpressOrder,
       audit: z.object({ entries: z.array(ZAdminAuditEntry) }),
+      ok: z.object({ ok: z.literal(true) }),
+      refund: ZAdminPrintjobRefund,
+      refunded: z.object({ ok: z.literal(true), pages: z.number() }),
     }
   : null;
 
@@ -148,3 +156,24 @@ export const fetchAudit = (search: string) =>
   api.get<{ entries: TAdminAuditEntry[] }>(`/api/admin/audit-log${search}`, {
     schema: RESPONSES?.audit,
   });
+
+// ---- support tools (issue 17) ----
+
+export const grantPagesTo = (userId: number, input: TAdminGrantPagesInput) =>
+  api.post<{ ok: true }>(`/api/admin/users/${userId}/grants`, input, { schema: RESPONSES?.ok });
+export const fetchPrintjobRefund = (id: number) =>
+  api.get<TAdminPrintjobRefund>(`/api/admin/printjobs/${id}/refund`, {
+    schema: RESPONSES?.refund,
+  });
+export const refundPrintjob = (id: number, input: TAdminRefundInput) =>
+  api.post<{ ok: true; pages: number }>(`/api/admin/printjobs/${id}/refund`, input, {
+    schema: RESPONSES?.refunded,
+  });
+export type TUserSupportAction = 'resend-confirmation' | 'confirm-email' | 'block' | 'unblock';
+export const runUserSupportAction = (userId: number, action: TUserSupportAction, reason = '') =>
+  api.post<{ ok: true }>(`/api/admin/users/${userId}/${action}`, reason ? { reason } : {}, {
+    schema: RESPONSES?.ok,
+  });
+/** A plain link downloads the file: the session cookie goes along, the server sets the name. */
+export const exportUrl = (kind: TAdminExport, from: string, to: string) =>
+  `/api/admin/exports/${kind}.csv${queryString({ from, to })}`;

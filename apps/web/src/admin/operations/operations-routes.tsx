@@ -1,6 +1,7 @@
 import { Route } from 'react-router';
 import { AuditPage } from './audit-page';
 import { DiscountCodesPage } from './discount-codes-page';
+import { ExportsPage } from './exports-page';
 import { ExpressOrderShowPage, ExpressOrdersListPage } from './express-orders-pages';
 import { PrintjobShowPage } from './printjob-show-page';
 import { PrintjobsListPage } from './printjobs-list-page';
@@ -19,6 +20,7 @@ export function operationsAdminRoutes() {
       <Route path="express-orders" element={<ExpressOrdersListPage />} />
       <Route path="express-orders/:id" element={<ExpressOrderShowPage />} />
       <Route path="audit" element={<AuditPage />} />
+      <Route path="exports" element={<ExportsPage />} />
     </>
   );
 }

@@ -301,6 +301,7 @@ function userDetail(): TAdminUserDetail {
     is_premium: false,
     last_login_mobile: null,
     has_facebook: false,
+    blocked_at: null,
     grants: [
       {
         id: 9,
@@ -309,6 +310,8 @@ function userDetail(): TAdminUserDetail {
         remaining: 28,
         expires_at: '2026-12-01T08:00:00.000Z',
         reference: 'package M',
+        reason: null,
+        printjob_id: null,
         created_at: '2026-11-01T08:00:00.000Z',
       },
     ],
@@ -494,5 +497,141 @@ describe('audit log', () => {
         requests.some((r) => r.url.includes('/api/admin/audit-log?action=user&limit=50')),
       ).toBe(true),
     );
+  });
+});
+
+describe('admin support tools', () => {
+  it('gives pages with a reason, checked before sending, and shows refunds in the ledger', async () => {
+    const detail = userDetail();
+    detail.grants.unshift({
+      id: 10,
+      source: 'refund',
+      pages: 2,
+      remaining: 2,
+      expires_at: '2026-12-20T08:00:00.000Z',
+      reference: 'printjob:41',
+      reason: 'Toner streaks',
+      printjob_id: 41,
+      created_at: '2026-11-20T08:00:00.000Z',
+    });
+    const { requests } = renderAsAdmin('/admin/users/5', {
+      'GET /api/admin/users/5': () => jsonResponse(200, detail),
+      'POST /api/admin/users/5/grants': () => jsonResponse(200, { ok: true }),
+    });
+    const grants = await screen.findByTestId('grants-table', {}, { timeout: 5_000 });
+    expect(within(grants).getByText('Toner streaks')).toBeTruthy();
+    expect(
+      within(grants).getByRole('link', { name: 'refund of print job #41' }).getAttribute('href'),
+    ).toBe('/admin/printjobs/41');
+
+    const form = screen.getByTestId('grant-form');
+    fireEvent.change(within(form).getByLabelText('Pages'), { target: { value: '12' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Give pages' }));
+    expect(await within(form).findByText("can't be blank")).toBeTruthy();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    fireEvent.change(within(form).getByLabelText('Reason'), {
+      target: { value: 'Printer jammed' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Give pages' }));
+    expect((await screen.findByTestId('support-notice')).textContent).toBe('12 pages given.');
+    const post = requests.find((r) => r.method === 'POST');
+    expect(post?.url).toBe('/api/admin/users/5/grants');
+    expect(JSON.parse(post?.body ?? '{}')).toEqual({
+      pages: '12',
+      valid_days: '30',
+      reason: 'Printer jammed',
+    });
+  });
+
+  it('blocks only after the confirmation, with the reason, and offers confirming the address', async () => {
+    let detail = { ...userDetail(), email_confirmed: false };
+    const { requests } = renderAsAdmin('/admin/users/5', {
+      'GET /api/admin/users/5': () => jsonResponse(200, detail),
+      'POST /api/admin/users/5/block': () => {
+        detail = { ...detail, blocked_at: '2026-11-21T09:30:00.000Z' };
+        return jsonResponse(200, { ok: true });
+      },
+      'POST /api/admin/users/5/confirm-email': () =>
+        jsonResponse(409, {
+          code: 'already_confirmed',
+          message: 'This e-mail address is already confirmed.',
+        }),
+    });
+    fireEvent.click(await screen.findByTestId('support-block', {}, { timeout: 5_000 }));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Block this account?');
+    fireEvent.change(within(dialog).getByLabelText('Reason (optional)'), {
+      target: { value: 'Card fraud' },
+    });
+    fireEvent.click(within(dialog).getByTestId('confirm-button'));
+    expect((await screen.findByTestId('support-notice')).textContent).toBe(
+      'The account is blocked and its sessions have ended.',
+    );
+    expect((await screen.findByTestId('blocked-since')).textContent).toContain('Blocked since');
+    expect(await screen.findByTestId('support-unblock')).toBeTruthy();
+    const block = requests.find((r) => r.url === '/api/admin/users/5/block');
+    expect(JSON.parse(block?.body ?? '{}')).toEqual({ reason: 'Card fraud' });
+
+    fireEvent.click(screen.getByTestId('support-confirm-email'));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This e-mail address is already confirmed.',
+    );
+  });
+
+  it('refunds a printed job’s pages, all charged by default, once', async () => {
+    let refund: unknown = null;
+    const { requests } = renderAsAdmin('/admin/printjobs/41', {
+      'GET /api/admin/printjobs/41': () =>
+        jsonResponse(
+          200,
+          jobDetail({
+            status: 'archived',
+            reservation: { pages: 4, charged: 4, status: 'posted' },
+            allowed_actions: [],
+          }),
+        ),
+      'GET /api/admin/printjobs/printer-options': () => jsonResponse(200, PRINTERS),
+      'GET /api/admin/printjobs/41/refund': () => jsonResponse(200, { charged_pages: 4, refund }),
+      'POST /api/admin/printjobs/41/refund': () => {
+        refund = {
+          pages: 4,
+          reason: 'Smudged',
+          expires_at: null,
+          created_at: '2026-11-21T09:30:00.000Z',
+        };
+        return jsonResponse(200, { ok: true, pages: 4 });
+      },
+    });
+    const section = await screen.findByTestId('printjob-refund', {}, { timeout: 5_000 });
+    expect(within(section).getByText('Charged: 4 pages.')).toBeTruthy();
+    expect(within(section).getByLabelText<HTMLInputElement>('Pages').value).toBe('4');
+    fireEvent.change(within(section).getByLabelText('Reason'), { target: { value: 'Smudged' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Refund pages' }));
+    expect((await screen.findByTestId('refund-notice')).textContent).toBe('4 pages refunded.');
+    expect((await screen.findByTestId('refund-done')).textContent).toContain('Smudged');
+    expect(within(section).queryByRole('button', { name: 'Refund pages' })).toBeNull();
+    const post = requests.find((r) => r.method === 'POST');
+    expect(JSON.parse(post?.body ?? '{}')).toEqual({
+      pages: '4',
+      valid_days: '30',
+      reason: 'Smudged',
+    });
+  });
+
+  it('links each CSV export with the chosen dates', async () => {
+    renderAsAdmin('/admin/exports', {});
+    const link = await screen.findByTestId('export-printjobs', {}, { timeout: 5_000 });
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('Until');
+    fireEvent.change(from, { target: { value: '2026-01-01' } });
+    fireEvent.change(to, { target: { value: '2026-01-31' } });
+    expect(link.getAttribute('href')).toBe(
+      '/api/admin/exports/printjobs.csv?from=2026-01-01&to=2026-01-31',
+    );
+    expect(screen.getByTestId('export-printer-statistics').getAttribute('href')).toBe(
+      '/api/admin/exports/printer-statistics.csv?from=2026-01-01&to=2026-01-31',
+    );
+    expect(screen.getByRole('link', { name: 'Exports' })).toBeTruthy();
   });
 });

@@ -7,6 +7,7 @@ import { Details, LoadState, StatusBadge } from '../shared/admin-ui';
 import { ListTable } from '../shared/admin-table';
 import { fetchPrinterOptions, fetchPrintjob, OPS_KEY } from './operations-api';
 import { PrintjobActions } from './printjob-actions';
+import { PrintjobRefund } from './printjob-refund';
 
 /** One print job: details, settings, documents, express url and the actions its state allows. */
 export function PrintjobShowPage() {
@@ -37,6 +38,8 @@ export function PrintjobShowPage() {
       {job && (
         <>
           <PrintjobActions job={job} printers={printers.data?.printers ?? []} />
+          {/* Only a settled charge can be refunded (issue 17). */}
+          {job.reservation?.status === 'posted' && <PrintjobRefund jobId={job.id} />}
           <div className="ops-columns">
             <section className="card">
               <h3 className="card__title">{t('admin.printjobs.sections.details')}</h3>

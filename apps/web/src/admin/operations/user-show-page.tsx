@@ -8,6 +8,7 @@ import { useLocale, useT } from '../../i18n/use-t';
 import { ConfirmDialog, Details, ErrorAlert, LoadState, StatusBadge } from '../shared/admin-ui';
 import { ListTable } from '../shared/admin-table';
 import { deleteUser, fetchUser, OPS_KEY } from './operations-api';
+import { UserSupport } from './user-support';
 
 const LEDGER_COLUMNS = ['source', 'pages', 'remaining', 'expires', 'reference', 'created'] as const;
 const JOB_COLUMNS = ['id', 'status', 'printer', 'pages', 'cost', 'created'] as const;
@@ -85,13 +86,18 @@ export function UserShowPage() {
             <ErrorAlert error={removal.error} />
           </section>
 
+          <UserSupport user={user} isMe={me?.id === user.id} />
+
           <section className="card">
             <h3 className="card__title">{t('admin.users.ledger')}</h3>
             <ListTable
               count={user.grants.length}
               empty={t('admin.users.no_grants')}
               testId="grants-table"
-              head={LEDGER_COLUMNS.map((c) => t(`admin.users.ledger_columns.${c}`))}
+              head={[
+                ...LEDGER_COLUMNS.map((c) => t(`admin.users.ledger_columns.${c}`)),
+                t('admin_support.user.ledger_reason'),
+              ]}
             >
               {user.grants.map((g) => (
                 <tr key={g.id}>
@@ -99,8 +105,17 @@ export function UserShowPage() {
                   <td>{g.pages}</td>
                   <td>{g.remaining}</td>
                   <td>{g.expires_at ? formatDate(locale, g.expires_at) : none}</td>
-                  <td>{g.reference ?? none}</td>
+                  <td>
+                    {g.printjob_id !== null ? (
+                      <Link to={`/admin/printjobs/${g.printjob_id}`}>
+                        {t('admin_support.user.refund_of', { id: g.printjob_id })}
+                      </Link>
+                    ) : (
+                      (g.reference ?? none)
+                    )}
+                  </td>
                   <td>{formatDate(locale, g.created_at)}</td>
+                  <td>{g.reason ?? none}</td>
                 </tr>
               ))}
             </ListTable>

@@ -1,0 +1,224 @@
+import type { TAppContext } from '../../context';
+import { isUniqueViolation } from '../../db/pg-errors';
+import type { TUserRow } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
+import { queueConfirmationMail } from '../auth/auth.service';
+import { grantPages } from '../pages/pages-ledger.service';
+import { isAccount, updateUser } from '../users';
+import {
+  chargedPagesOfPrintjob,
+  deleteSessionsOfUser,
+  findRefundOfPrintjob,
+  lockPrintjobForRefund,
+  lockUser,
+  setUserBlockedAt,
+} from './admin-support.repo';
+
+// Support tools for admins (issue 17 point 6): pages granted or refunded with a reason, the
+// confirmation e-mail resent or the address confirmed by hand, accounts blocked and unblocked.
+// Every action is one transaction with its audit row.
+
+type TActor = { admin: TUserRow; ip: string | null };
+
+type TPagesInput = { pages: number; valid_days: number; reason: string };
+
+type TRefusal =
+  | 'already_refunded'
+  | 'nothing_to_refund'
+  | 'already_confirmed'
+  | 'cannot_block_self'
+  | 'already_blocked'
+  | 'not_blocked';
+
+const refusal = (code: TRefusal) => new AppError(409, code, `admin_support.errors.${code}`);
+
+/** The account an admin acts on, locked; an express order's guest is no account to act on. */
+async function lockAccount(trx: Parameters<typeof lockUser>[0], id: number): Promise<TUserRow> {
+  const user = await lockUser(trx, id);
+  if (!user || !isAccount(user)) throw notFound();
+  return user;
+}
+
+/** Pages given to a person, expiring `valid_days` from now, with the admin's reason. */
+export async function grantPagesByAdmin(
+  ctx: TAppContext,
+  actor: TActor,
+  userId: number,
+  input: TPagesInput,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await lockAccount(trx, userId);
+    await grantPages(
+      trx,
+      {
+        userId: user.id,
+        source: 'admin',
+        pages: input.pages,
+        validDays: input.valid_days,
+        reason: input.reason,
+      },
+      ctx.now(),
+    );
+    await recordAudit(trx, {
+      actorUserId: actor.admin.id,
+      action: 'user.pages_granted',
+      subject: ['user', user.id],
+      details: { pages: input.pages, valid_days: input.valid_days, reason: input.reason },
+      ip: actor.ip,
+    });
+  });
+}
+
+/** What a job was charged and the refund already given for it, if any. */
+export async function printjobRefundState(ctx: TAppContext, printjobId: number) {
+  const [charged, refund] = await Promise.all([
+    chargedPagesOfPrintjob(ctx.db, printjobId),
+    findRefundOfPrintjob(ctx.db, printjobId),
+  ]);
+  return { charged, refund };
+}
+
+/**
+ * Gives a job's owner back pages the job was charged (all of them unless `pages` says fewer),
+ * once: a second refund of the same job is refused, also when two admins click at once (the
+ * job row is locked, and the database allows one refund grant per job).
+ */
+export async function refundPrintjobPages(
+  ctx: TAppContext,
+  actor: TActor,
+  printjobId: number,
+  input: Omit<TPagesInput, 'pages'> & { pages?: number | undefined },
+): Promise<{ pages: number }> {
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const job = await lockPrintjobForRefund(trx, printjobId);
+      if (!job) throw notFound();
+      if (await findRefundOfPrintjob(trx, job.id)) throw refusal('already_refunded');
+      const charged = await chargedPagesOfPrintjob(trx, job.id);
+      if (charged === 0) throw refusal('nothing_to_refund');
+      const pages = input.pages ?? charged;
+      if (pages > charged)
+        throw new AppError(422, 'refund_too_large', 'admin_support.errors.refund_too_large', {
+          count: charged,
+        });
+      await grantPages(
+        trx,
+        {
+          userId: job.user_id,
+          source: 'refund',
+          pages,
+          validDays: input.valid_days,
+          reference: `printjob:${job.id}`,
+          reason: input.reason,
+          printjobId: job.id,
+        },
+        ctx.now(),
+      );
+      await recordAudit(trx, {
+        actorUserId: actor.admin.id,
+        action: 'printjob.pages_refunded',
+        subject: ['printjob', job.id],
+        details: {
+          user_id: job.user_id,
+          pages,
+          charged,
+          valid_days: input.valid_days,
+          reason: input.reason,
+        },
+        ip: actor.ip,
+      });
+      return { pages };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw refusal('already_refunded');
+    throw err;
+  }
+}
+
+/** A fresh confirmation link to the account's address (the old ones stay valid until they expire). */
+export async function resendConfirmationByAdmin(
+  ctx: TAppContext,
+  actor: TActor,
+  userId: number,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await lockAccount(trx, userId);
+    if (user.email_confirmed_at) throw refusal('already_confirmed');
+    await queueConfirmationMail(ctx, trx, user);
+    await recordAudit(trx, {
+      actorUserId: actor.admin.id,
+      action: 'user.confirmation_resent',
+      subject: ['user', user.id],
+      details: { email: user.email },
+      ip: actor.ip,
+    });
+  });
+  ctx.worker.kick();
+}
+
+/** The admin vouches for the address (e.g. the person showed it to support). */
+export async function confirmEmailByAdmin(
+  ctx: TAppContext,
+  actor: TActor,
+  userId: number,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await lockAccount(trx, userId);
+    if (user.email_confirmed_at) throw refusal('already_confirmed');
+    await updateUser(trx, user.id, { email_confirmed_at: ctx.now() });
+    await recordAudit(trx, {
+      actorUserId: actor.admin.id,
+      action: 'user.email_confirmed',
+      subject: ['user', user.id],
+      details: { email: user.email, by_admin: true },
+      ip: actor.ip,
+    });
+  });
+}
+
+/**
+ * Blocks an account: it cannot sign in anywhere and every session it has (browser, phone app)
+ * ends now. Its pages, jobs and payments stay as they are; unblocking gives the account back.
+ */
+export async function blockUser(
+  ctx: TAppContext,
+  actor: TActor,
+  userId: number,
+  reason: string | undefined,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await lockAccount(trx, userId);
+    if (user.id === actor.admin.id) throw refusal('cannot_block_self');
+    if (user.blocked_at) throw refusal('already_blocked');
+    await setUserBlockedAt(trx, user.id, ctx.now());
+    const sessions = await deleteSessionsOfUser(trx, user.id);
+    await recordAudit(trx, {
+      actorUserId: actor.admin.id,
+      action: 'user.blocked',
+      subject: ['user', user.id],
+      details: { email: user.email, sessions_ended: sessions, ...(reason ? { reason } : {}) },
+      ip: actor.ip,
+    });
+  });
+}
+
+export async function unblockUser(
+  ctx: TAppContext,
+  actor: TActor,
+  userId: number,
+  reason: string | undefined,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await lockAccount(trx, userId);
+    if (!user.blocked_at) throw refusal('not_blocked');
+    await setUserBlockedAt(trx, user.id, null);
+    await recordAudit(trx, {
+      actorUserId: actor.admin.id,
+      action: 'user.unblocked',
+      subject: ['user', user.id],
+      details: { email: user.email, ...(reason ? { reason } : {}) },
+      ip: actor.ip,
+    });
+  });
+}

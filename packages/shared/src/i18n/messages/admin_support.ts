@@ -1,0 +1,205 @@
+import { defineMessages } from '../define';
+
+// Support tools for admins (issue 17 point 6): pages given or refunded with a reason, the
+// confirmation e-mail, blocking accounts (user page, print job page) and the CSV exports page.
+export const admin_support = defineMessages({
+  en: {
+    nav: 'Exports',
+    errors: {
+      already_refunded: 'The pages of this print job were already refunded.',
+      nothing_to_refund: 'This print job was not charged any pages, so there is nothing to refund.',
+      refund_too_large:
+        'At most {count, plural, one {# page} other {# pages}} can be refunded: what the job was charged.',
+      already_confirmed: 'This e-mail address is already confirmed.',
+      cannot_block_self: 'You cannot block your own account.',
+      already_blocked: 'This account is already blocked.',
+      not_blocked: 'This account is not blocked.',
+      before_from: 'must not be before the start date',
+      range_too_long: 'covers at most {count} days',
+    },
+    fields: {
+      pages: 'Pages',
+      valid_days: 'Valid for (days)',
+      reason: 'Reason',
+      reason_optional: 'Reason (optional)',
+    },
+    user: {
+      title: 'Support',
+      blocked_since: 'Blocked since {date}. This account cannot sign in.',
+      grant_title: 'Give pages',
+      grant_hint: 'The reason is shown in the pages ledger and kept in the audit log.',
+      grant: 'Give pages',
+      granted: '{count, plural, one {# page} other {# pages}} given.',
+      resend_confirmation: 'Send the confirmation e-mail again',
+      confirmation_sent: 'A new confirmation e-mail is on its way.',
+      confirm_email: 'Confirm the e-mail address',
+      email_confirmed: 'The e-mail address is now confirmed.',
+      block: 'Block account',
+      unblock: 'Unblock account',
+      block_confirm: 'Block this account?',
+      block_explained:
+        'The person is signed out everywhere (also in the phone app) and cannot sign in until the account is unblocked. Pages, print jobs and payments stay.',
+      blocked: 'The account is blocked and its sessions have ended.',
+      unblocked: 'The account can sign in again.',
+      ledger_reason: 'Reason',
+      refund_of: 'refund of print job #{id}',
+    },
+    refund: {
+      title: 'Refund pages',
+      charged: 'Charged: {count, plural, one {# page} other {# pages}}.',
+      nothing_charged: 'No pages were charged for this print job.',
+      done: '{count, plural, one {# page} other {# pages}} refunded on {date}: {reason}',
+      hint: 'Given back to the owner as new pages, at most what the job was charged, once.',
+      submit: 'Refund pages',
+      refunded: '{count, plural, one {# page} other {# pages}} refunded.',
+    },
+    exports: {
+      title: 'CSV exports',
+      intro:
+        'Download print jobs, payments and users created between two dates (inclusive, UTC), at most 366 days. Files open in Excel and other spreadsheets (UTF-8).',
+      from: 'From',
+      to: 'Until',
+      printjobs: 'Print jobs',
+      payments: 'Payments',
+      users: 'Users',
+      'printer-statistics': 'Printer statistics',
+      statistics_note:
+        'Printer statistics are counted per month: every month the range touches is included.',
+      choose_dates: 'Choose both dates to download.',
+    },
+  },
+  de: {
+    nav: 'Exporte',
+    errors: {
+      already_refunded: 'Die Seiten dieses Druckauftrags wurden bereits erstattet.',
+      nothing_to_refund:
+        'Für diesen Druckauftrag wurden keine Seiten berechnet, es gibt nichts zu erstatten.',
+      refund_too_large:
+        'Höchstens {count, plural, one {# Seite kann} other {# Seiten können}} erstattet werden: so viele wurden berechnet.',
+      already_confirmed: 'Diese E-Mail-Adresse ist bereits bestätigt.',
+      cannot_block_self: 'Du kannst dein eigenes Konto nicht sperren.',
+      already_blocked: 'Dieses Konto ist bereits gesperrt.',
+      not_blocked: 'Dieses Konto ist nicht gesperrt.',
+      before_from: 'darf nicht vor dem Startdatum liegen',
+      range_too_long: 'umfasst höchstens {count} Tage',
+    },
+    fields: {
+      pages: 'Seiten',
+      valid_days: 'Gültig (Tage)',
+      reason: 'Grund',
+      reason_optional: 'Grund (optional)',
+    },
+    user: {
+      title: 'Support',
+      blocked_since: 'Gesperrt seit {date}. Dieses Konto kann sich nicht anmelden.',
+      grant_title: 'Seiten gutschreiben',
+      grant_hint: 'Der Grund erscheint im Seitenkonto und bleibt im Protokoll.',
+      grant: 'Seiten gutschreiben',
+      granted: '{count, plural, one {# Seite} other {# Seiten}} gutgeschrieben.',
+      resend_confirmation: 'Bestätigungs-E-Mail erneut senden',
+      confirmation_sent: 'Eine neue Bestätigungs-E-Mail ist unterwegs.',
+      confirm_email: 'E-Mail-Adresse bestätigen',
+      email_confirmed: 'Die E-Mail-Adresse ist jetzt bestätigt.',
+      block: 'Konto sperren',
+      unblock: 'Konto entsperren',
+      block_confirm: 'Dieses Konto sperren?',
+      block_explained:
+        'Die Person wird überall abgemeldet (auch in der App) und kann sich erst wieder anmelden, wenn das Konto entsperrt ist. Seiten, Druckaufträge und Zahlungen bleiben erhalten.',
+      blocked: 'Das Konto ist gesperrt, seine Sitzungen sind beendet.',
+      unblocked: 'Das Konto kann sich wieder anmelden.',
+      ledger_reason: 'Grund',
+      refund_of: 'Erstattung für Druckauftrag Nr. {id}',
+    },
+    refund: {
+      title: 'Seiten erstatten',
+      charged: 'Berechnet: {count, plural, one {# Seite} other {# Seiten}}.',
+      nothing_charged: 'Für diesen Druckauftrag wurden keine Seiten berechnet.',
+      done: '{count, plural, one {# Seite} other {# Seiten}} erstattet am {date}: {reason}',
+      hint: 'Der Eigentümer bekommt sie als neue Seiten zurück, höchstens so viele wie berechnet, nur einmal.',
+      submit: 'Seiten erstatten',
+      refunded: '{count, plural, one {# Seite} other {# Seiten}} erstattet.',
+    },
+    exports: {
+      title: 'CSV-Exporte',
+      intro:
+        'Druckaufträge, Zahlungen und Benutzer herunterladen, die zwischen zwei Daten angelegt wurden (einschließlich, UTC), höchstens 366 Tage. Die Dateien öffnen sich in Excel und anderen Tabellenprogrammen (UTF-8).',
+      from: 'Von',
+      to: 'Bis',
+      printjobs: 'Druckaufträge',
+      payments: 'Zahlungen',
+      users: 'Benutzer',
+      'printer-statistics': 'Druckerstatistik',
+      statistics_note:
+        'Die Druckerstatistik wird pro Monat gezählt: Jeder Monat, den der Zeitraum berührt, ist enthalten.',
+      choose_dates: 'Wähle beide Daten zum Herunterladen.',
+    },
+  },
+  pl: {
+    nav: 'Eksporty',
+    errors: {
+      already_refunded: 'Strony tego zlecenia druku zostały już zwrócone.',
+      nothing_to_refund: 'Za to zlecenie druku nie pobrano stron, więc nie ma czego zwracać.',
+      refund_too_large:
+        'Można zwrócić najwyżej {count, plural, one {# stronę} few {# strony} many {# stron} other {# strony}}: tyle pobrano za zlecenie.',
+      already_confirmed: 'Ten adres e-mail jest już potwierdzony.',
+      cannot_block_self: 'Nie możesz zablokować własnego konta.',
+      already_blocked: 'To konto jest już zablokowane.',
+      not_blocked: 'To konto nie jest zablokowane.',
+      before_from: 'nie może być wcześniejsza niż data początkowa',
+      range_too_long: 'obejmuje najwyżej {count} dni',
+    },
+    fields: {
+      pages: 'Strony',
+      valid_days: 'Ważne (dni)',
+      reason: 'Powód',
+      reason_optional: 'Powód (opcjonalnie)',
+    },
+    user: {
+      title: 'Obsługa',
+      blocked_since: 'Zablokowane od {date}. To konto nie może się zalogować.',
+      grant_title: 'Przyznaj strony',
+      grant_hint: 'Powód widać w historii stron i zostaje w dzienniku zmian.',
+      grant: 'Przyznaj strony',
+      granted:
+        'Przyznano {count, plural, one {# stronę} few {# strony} many {# stron} other {# strony}}.',
+      resend_confirmation: 'Wyślij ponownie e-mail potwierdzający',
+      confirmation_sent: 'Nowy e-mail potwierdzający jest w drodze.',
+      confirm_email: 'Potwierdź adres e-mail',
+      email_confirmed: 'Adres e-mail jest teraz potwierdzony.',
+      block: 'Zablokuj konto',
+      unblock: 'Odblokuj konto',
+      block_confirm: 'Zablokować to konto?',
+      block_explained:
+        'Osoba zostanie wylogowana wszędzie (także w aplikacji) i nie zaloguje się, dopóki konto nie zostanie odblokowane. Strony, zlecenia druku i płatności zostają.',
+      blocked: 'Konto jest zablokowane, jego sesje zostały zakończone.',
+      unblocked: 'Konto może znów się logować.',
+      ledger_reason: 'Powód',
+      refund_of: 'zwrot za zlecenie druku nr {id}',
+    },
+    refund: {
+      title: 'Zwrot stron',
+      charged:
+        'Pobrano: {count, plural, one {# stronę} few {# strony} many {# stron} other {# strony}}.',
+      nothing_charged: 'Za to zlecenie druku nie pobrano stron.',
+      done: 'Zwrócono {count, plural, one {# stronę} few {# strony} many {# stron} other {# strony}} dnia {date}: {reason}',
+      hint: 'Właściciel dostaje je z powrotem jako nowe strony, najwyżej tyle, ile pobrano, tylko raz.',
+      submit: 'Zwróć strony',
+      refunded:
+        'Zwrócono {count, plural, one {# stronę} few {# strony} many {# stron} other {# strony}}.',
+    },
+    exports: {
+      title: 'Eksport CSV',
+      intro:
+        'Pobierz zlecenia druku, płatności i użytkowników utworzonych między dwiema datami (włącznie, UTC), najwyżej 366 dni. Pliki otwierają się w Excelu i innych arkuszach (UTF-8).',
+      from: 'Od',
+      to: 'Do',
+      printjobs: 'Zlecenia druku',
+      payments: 'Płatności',
+      users: 'Użytkownicy',
+      'printer-statistics': 'Statystyki drukarek',
+      statistics_note:
+        'Statystyki drukarek liczone są miesięcznie: uwzględniony jest każdy miesiąc, którego dotyczy zakres.',
+      choose_dates: 'Wybierz obie daty, aby pobrać.',
+    },
+  },
+});
