@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomCode } from '../src/lib/tokens';
+import { randomCode, randomToken } from '../src/lib/tokens';
+import { hashPassword } from '../src/modules/auth/passwords';
 import { findUserByEmail, insertUser } from '../src/modules/users';
 import { linkFrom, type TCapturedMail } from './helpers/smtp';
 import {
@@ -291,6 +293,81 @@ describe('setting a new password through the link', () => {
     expect(signIn.statusCode).toBe(200);
   });
 
+  it('refuses a made-up token before the costly hashing, and limits tries per client address', async () => {
+    const madeUp = (agent: TestAgent) =>
+      agent.post('/api/auth/reset-password', {
+        token: randomToken(),
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      });
+    // Browsers with their CSRF cookie already, and the route warmed up.
+    const agents = Array.from({ length: 8 }, () => browser());
+    for (const agent of agents) await agent.get('/api/session');
+    expect((await madeUp(browser())).statusCode).toBe(400);
+
+    // Refusing eight made-up tokens takes far less than hashing eight passwords would.
+    let started = performance.now();
+    for (let i = 0; i < 8; i++) await hashPassword(NEW_PASSWORD);
+    const hashing = performance.now() - started;
+    started = performance.now();
+    for (const agent of agents) {
+      const res = await madeUp(agent);
+      expect(res.json().code).toBe('reset_link_invalid');
+    }
+    const refusing = performance.now() - started;
+    expect(refusing).toBeLessThan(hashing / 2);
+
+    // One client address: 6 tries an hour here, then 429 (a valid link from there, too).
+    const from = browser();
+    for (let i = 0; i < 6; i++) expect((await madeUp(from)).statusCode).toBe(400);
+    const over = await madeUp(from);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().code).toBe('rate_limited');
+    const { email } = await registerAndSignIn(new TestAgent(t.app));
+    expect((await reset(from, await resetLinkFor(email))).statusCode).toBe(429);
+  });
+
+  it('uses one of two links of an account used at the same moment, and says so of the other', async () => {
+    const { email, id } = await registerAndSignIn(new TestAgent(t.app));
+    const first = await resetLinkFor(email);
+    const second = await resetLinkFor(email);
+    // Using a link of this account takes a while (a slow disk): both are in flight at once.
+    await sql`CREATE TABLE IF NOT EXISTS test_slow_resets (user_id int PRIMARY KEY)`.execute(
+      t.ctx.db,
+    );
+    await sql`
+      CREATE OR REPLACE FUNCTION test_slow_resets() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM test_slow_resets WHERE user_id = NEW.user_id) THEN
+          PERFORM pg_sleep(0.3);
+        END IF;
+        RETURN NEW;
+      END $$`.execute(t.ctx.db);
+    await sql`
+      CREATE OR REPLACE TRIGGER test_slow_resets BEFORE UPDATE ON password_resets
+      FOR EACH ROW EXECUTE FUNCTION test_slow_resets()`.execute(t.ctx.db);
+    await sql`INSERT INTO test_slow_resets (user_id) VALUES (${id})`.execute(t.ctx.db);
+    try {
+      const answers = await Promise.all([
+        reset(browser(), first, 'the first new password'),
+        reset(browser(), second, 'the second new password'),
+      ]);
+      const codes = answers.map((a) => a.statusCode).sort();
+      expect(codes, answers.map((a) => a.body).join('\n')).toEqual([200, 400]);
+      const refused = answers.find((a) => a.statusCode === 400);
+      expect(refused?.json().code).toBe('reset_link_used');
+      // The password is the one the successful link set.
+      const winner = answers[0]?.statusCode === 200 ? 'the first' : 'the second';
+      const signIn = await new TestAgent(t.app).post('/api/auth/sign-in', {
+        email,
+        password: `${winner} new password`,
+      });
+      expect(signIn.statusCode).toBe(200);
+    } finally {
+      await sql`DELETE FROM test_slow_resets WHERE user_id = ${id}`.execute(t.ctx.db);
+    }
+  });
+
   it('holds the new password to the sign-up rules, leaving the link usable', async () => {
     const { email } = await registerAndSignIn(new TestAgent(t.app));
     const link = await resetLinkFor(email);
@@ -333,22 +410,24 @@ describe('setting a new password through the link', () => {
 });
 
 describe('the account’s language after signing in from a browser in another language', () => {
-  it('follows the account in pages, on the account page and in mail', async () => {
+  it('keeps a language picked just before signing in, for the account and its mail', async () => {
     const owner = new TestAgent(t.app);
     const { email, password } = await registerAndSignIn(owner);
     await owner.put('/api/account/locale', { locale: 'pl' });
 
-    // Another browser, switched to German before signing in.
+    // Another browser, switched to German before signing in: it stays German, and so does the
+    // account from now on.
     const borrowed = new TestAgent(t.app);
     await borrowed.put('/api/account/locale', { locale: 'de' });
     expect((await borrowed.get('/api/session')).json().locale).toBe('de');
     const signIn = await borrowed.post('/api/auth/sign-in', { email, password });
-    expect(signIn.json().user.locale).toBe('pl');
-    expect(borrowed.cookies.get('lang')).toBe('pl');
+    expect(signIn.json().user.locale).toBe('de');
+    expect(borrowed.cookies.get('lang')).toBe('de');
     expect((await borrowed.get('/api/session')).json()).toMatchObject({
-      locale: 'pl',
-      user: { locale: 'pl' },
+      locale: 'de',
+      user: { locale: 'de' },
     });
+    expect((await findUserByEmail(t.ctx.db, email))?.locale).toBe('de');
 
     // Mail goes in that same language.
     const change = await borrowed.put('/api/account/password', {
@@ -358,7 +437,17 @@ describe('the account’s language after signing in from a browser in another la
     });
     expect(change.statusCode).toBe(200);
     const mail = await t.smtp.waitFor(email, (m) => m.text.includes('/forgot-password'));
-    expect(mail.subject).toBe('Twoje hasło w Printomat zostało zmienione');
+    expect(mail.subject).toBe('Dein Printomat-Passwort wurde geändert');
+
+    // A browser that never picked a language takes the account's.
+    const phone = new TestAgent(t.app);
+    phone.acceptLanguage = 'pl';
+    await phone.post('/api/auth/sign-in', { email, password: NEW_PASSWORD });
+    expect(phone.cookies.get('lang')).toBe('de');
+    expect((await phone.get('/api/session')).json()).toMatchObject({
+      locale: 'de',
+      user: { locale: 'de' },
+    });
 
     // Switching here, signed in, moves the account (and so the mails) along.
     await borrowed.put('/api/account/locale', { locale: 'en' });
@@ -369,15 +458,23 @@ describe('the account’s language after signing in from a browser in another la
     expect((await borrowed.get('/api/session')).json().locale).toBe('en');
   });
 
-  it('follows the account after a reset link, too', async () => {
+  it('after a reset link too: the browser’s language, in pages and in the mail saying so', async () => {
     const agent = new TestAgent(t.app);
     const { email } = await registerAndSignIn(agent);
     await agent.put('/api/account/locale', { locale: 'de' });
     const borrowed = browser();
     await borrowed.put('/api/account/locale', { locale: 'pl' });
     const res = await reset(borrowed, await resetLinkFor(email));
-    expect(res.json().user.locale).toBe('de');
-    expect(borrowed.cookies.get('lang')).toBe('de');
-    expect((await borrowed.get('/api/session')).json().locale).toBe('de');
+    expect(res.json().user.locale).toBe('pl');
+    expect(borrowed.cookies.get('lang')).toBe('pl');
+    expect((await borrowed.get('/api/session')).json().locale).toBe('pl');
+    const changed = await t.smtp.waitFor(email, (m) => m.text.includes('/forgot-password'));
+    expect(changed.subject).toBe('Twoje hasło w Printomat zostało zmienione');
+
+    // Without a picked language, the browser takes the account's.
+    const other = browser();
+    const again = await reset(other, await resetLinkFor(email), 'one more new password');
+    expect(again.json().user.locale).toBe('pl');
+    expect(other.cookies.get('lang')).toBe('pl');
   });
 });

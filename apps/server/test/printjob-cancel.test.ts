@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAgentSecret } from '../src/modules/agents/agents.service';
 import { grantPages } from '../src/modules/pages/pages-ledger.service';
 import { seedDemoData } from '../src/seed/seed';
+import { signInDemoAdmin } from './helpers/admin';
 import { KIOSK_CODE } from './helpers/agent-harness';
 import { makePdf } from './helpers/fixtures';
 import { rawAgent } from './helpers/raw-agent';
@@ -125,6 +126,67 @@ describe('cancelling a released job', () => {
       { status: 'voided', pages: 4 },
       { status: 'posted', pages: 4 },
     ]);
+    // The print page says what was charged: the posted release's pages, not the voided one's.
+    expect((await agent.get('/ajax/printjobs/current')).json().last_result).toMatchObject({
+      printjob_id: jobId,
+      status: 'printed',
+      printed_pages: 4,
+      charged_pages: 4,
+    });
+  });
+
+  it('a printer that took the job before the cancel arrived and printed it: not charged, flagged for an admin', async () => {
+    const { agent, jobId } = await confirmedJob(20);
+    expect((await release(agent, jobId)).statusCode).toBe(200);
+    const sent = await link.next('job');
+    // The printer already has it (its job_started is still on the way): the cancel goes through.
+    expect((await agent.post(`/ajax/printjobs/${jobId}/cancel`)).statusCode).toBe(200);
+    expect((await link.next('job_cancelled')).jobId).toBe(jobId);
+    expect(await remaining(agent)).toBe(20);
+
+    // Cancel-Job came too late: the agent reports the release printed.
+    link.send({
+      type: 'job_finished',
+      jobId,
+      release: sent.job.release,
+      outcome: 'printed',
+      impressions: 4,
+      documentsCompleted: 1,
+    });
+    await link.next('finished_ack');
+    // Not charged a second time behind anyone's back, but an admin sees it.
+    expect(await remaining(agent)).toBe(20);
+    expect(await reservationsOf(jobId)).toEqual([{ status: 'voided', pages: 4 }]);
+    const admin = await signInDemoAdmin(t.app);
+    const flagged = (await admin.get('/api/admin/printjobs?review=needs_review')).json<{
+      printjobs: { id: number; needs_review: boolean }[];
+    }>();
+    expect(flagged.printjobs.find((j) => j.id === jobId)).toMatchObject({ needs_review: true });
+    expect((await admin.get(`/api/admin/printjobs/${jobId}`)).json()).toMatchObject({
+      review_reason: expect.stringContaining('cancelled the job after its printer had already'),
+    });
+
+    // Sent again to the same printer: printed and charged once, still flagged.
+    expect((await release(agent, jobId)).statusCode).toBe(200);
+    const again = await link.next('job');
+    for (const document of again.job.documents)
+      expect((await fetch(`${url}${document.path}`)).status).toBe(200);
+    link.send({
+      type: 'job_finished',
+      jobId,
+      release: again.job.release,
+      outcome: 'printed',
+      impressions: 4,
+      documentsCompleted: 1,
+    });
+    await link.next('finished_ack');
+    expect(await remaining(agent)).toBe(16);
+    const ended = await t.ctx.db
+      .selectFrom('printjobs')
+      .select(['status', 'review_reason'])
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(ended).toEqual({ status: 'archived', review_reason: 'printed_after_cancel' });
   });
 
   it('is refused with a clear message once printing started, and nothing changes', async () => {

@@ -15,6 +15,7 @@ import { hitRateLimit } from '../../http/rate-limit-store';
 import { recordAudit } from '../audit/audit.service';
 import { recordPrinterReport } from '../printers/printer-alerts.service';
 import { finishPrintjob } from '../printjobs/release.service';
+import { CANCELLED, recordReportAfterCancel } from '../printjobs/cancel.service';
 import { findDocumentForDownload, markDocumentDelivered } from '../documents';
 import {
   findJobReleasedOnPrinterSince,
@@ -272,6 +273,14 @@ export async function recordJobFinished(
   report: Extract<TAgentMessage, { type: 'job_finished' }>,
 ): Promise<void> {
   const job = await jobOfPrinter(ctx, printerId, report.jobId);
+  // A release the owner cancelled after this printer took it: flagged, never charged or dropped.
+  if (
+    (!job ||
+      isEarlierRelease(job, report.release) ||
+      (job.status === 'failed' && job.failure_reason === CANCELLED)) &&
+    (await recordReportAfterCancel(ctx, printerId, report))
+  )
+    return;
   if (!job) {
     ctx.log.warn({ printerId, jobId: report.jobId }, 'agent reported a job that is not its own');
     return;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  LOCALE_COOKIE,
   ZAjaxUser,
   ZChangePasswordInput,
   ZConfirmEmailInput,
@@ -30,6 +31,7 @@ import { remainingPages } from '../pages/pages-ledger.service';
 import { presentAjaxUser, presentMe } from '../users';
 import { checkPasswordReset, requestPasswordReset, resetPassword } from './password-reset.service';
 import {
+  adoptChosenLocale,
   changePassword,
   confirmEmail,
   createSession,
@@ -51,21 +53,25 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): voi
     return user;
   };
   /**
-   * Signs this browser in with a fresh session (the one it came with ends). The language cookie
-   * follows the account: its pages, its account page and its mails speak one language.
+   * Signs this browser in with a fresh session (the one it came with ends) and answers the
+   * account as it now is. Pages, the account page and mails speak one language: a language this
+   * browser was switched to (its cookie) becomes the account's, so a choice made just before
+   * signing in is kept; a browser without one is set to the account's language.
    */
   const startSession = async (
     request: FastifyRequest,
     reply: FastifyReply,
     user: TUserRow,
     options: { isMobileApp?: boolean } = {},
-  ) => {
+  ): Promise<TUserRow> => {
     const session = await createSession(ctx, user.id, requestMeta(request), {
       ...options,
       replacesSessionId: request.sessionId ?? undefined,
     });
     setSessionCookies(ctx, reply, session);
-    setLocaleCookie(ctx, reply, user.locale);
+    const account = await adoptChosenLocale(ctx, user, request.cookies[LOCALE_COOKIE]);
+    setLocaleCookie(ctx, reply, account.locale);
+    return account;
   };
   const limits = ctx.config.rateLimits;
   const bodyEmail = (request: FastifyRequest) => {
@@ -86,6 +92,11 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): voi
   const passwordResetLimited = rateLimited(root, ctx, [
     { bucket: 'password_reset:ip', rule: limits.passwordResetPerIp, key: byIp },
     { bucket: 'password_reset:address', rule: limits.passwordResetPerAddress, key: bodyEmail },
+  ]);
+  // New passwords per client address: a made-up token is refused before any hashing, yet the
+  // route stays open to anyone signed out, so nobody may hammer it (own bucket, same rule).
+  const resetSubmitLimited = rateLimited(root, ctx, [
+    { bucket: 'password_reset_submit:ip', rule: limits.passwordResetPerIp, key: byIp },
   ]);
   const resendLimited = rateLimited(root, ctx, [
     { ...confirmationMails, key: (request) => request.user?.email.toLowerCase() ?? null },
@@ -110,8 +121,11 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): voi
       preHandler: signUpLimited,
     },
     async (request, reply) => {
-      const user = await registerUser(ctx, request.body, requestMeta(request));
-      await startSession(request, reply, user);
+      const user = await startSession(
+        request,
+        reply,
+        await registerUser(ctx, request.body, requestMeta(request)),
+      );
       return reply.status(201).send({ user: await me(user) });
     },
   );
@@ -144,8 +158,11 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): voi
     '/api/auth/sign-in',
     { schema: { tags: ['auth'], body: ZSignInInput, response: { 200: ZUserAnswer } } },
     async (request, reply) => {
-      const user = await signIn(ctx, request.body, requestMeta(request));
-      await startSession(request, reply, user);
+      const user = await startSession(
+        request,
+        reply,
+        await signIn(ctx, request.body, requestMeta(request)),
+      );
       return { user: await me(user) };
     },
   );
@@ -177,10 +194,21 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): voi
 
   app.post(
     '/api/auth/reset-password',
-    { schema: { tags: ['auth'], body: ZResetPasswordInput, response: { 200: ZUserAnswer } } },
+    {
+      schema: { tags: ['auth'], body: ZResetPasswordInput, response: { 200: ZUserAnswer } },
+      preHandler: resetSubmitLimited,
+    },
     async (request, reply) => {
-      const user = await resetPassword(ctx, request.body, requestMeta(request));
-      await startSession(request, reply, user);
+      const user = await startSession(
+        request,
+        reply,
+        await resetPassword(
+          ctx,
+          request.body,
+          requestMeta(request),
+          request.cookies[LOCALE_COOKIE],
+        ),
+      );
       return { user: await me(user) };
     },
   );
@@ -228,8 +256,12 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): voi
     { schema: { tags: ['phone app'], body: ZSessionInput, response: { 200: ZAjaxUser } } },
     async (request, reply) => {
       const isMobileApp = request.body.is_mobile_app === true;
-      const user = await signIn(ctx, request.body, requestMeta(request), { isMobileApp });
-      await startSession(request, reply, user, { isMobileApp });
+      const user = await startSession(
+        request,
+        reply,
+        await signIn(ctx, request.body, requestMeta(request), { isMobileApp }),
+        { isMobileApp },
+      );
       return presentAjaxUser(user, await remainingPages(ctx.db, user.id, ctx.now()));
     },
   );

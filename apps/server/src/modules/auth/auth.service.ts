@@ -1,4 +1,5 @@
 import { isUniqueViolation } from '../../db/pg-errors';
+import { isLocale } from '@printomat/shared';
 import type {
   TChangePasswordInput,
   TLocale,
@@ -20,6 +21,7 @@ import {
   insertUser,
   updateUser,
 } from '../users';
+import { refuseBlocked } from './account-blocked';
 import { consumeEmailConfirmation, insertEmailConfirmation } from './email-confirmations.repo';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { forgotPasswordLink } from './password-reset.service';
@@ -52,6 +54,8 @@ export async function resumeSession(
 ): Promise<TSessionWithUser | undefined> {
   const now = ctx.now();
   const session = await findLiveSession(ctx.db, hashToken(token), now);
+  // Blocking ends every session; one started by a sign-in racing the block is refused here.
+  if (session?.user.blocked_at) return undefined;
   if (session && now.getTime() - session.last_seen_at.getTime() > TOUCH_EVERY_MS) {
     await touchSession(
       ctx.db,
@@ -86,7 +90,12 @@ export async function createSession(
   return { token, csrfToken, expiresAt };
 }
 
-async function queueConfirmationMail(ctx: TAppContext, db: TDb, user: TUserRow): Promise<void> {
+/** A fresh confirmation link by mail, in the caller's transaction (sign-up, resend, an admin). */
+export async function queueConfirmationMail(
+  ctx: TAppContext,
+  db: TDb,
+  user: TUserRow,
+): Promise<void> {
   const token = randomToken();
   const hours = ctx.config.confirmationTtlHours;
   await insertEmailConfirmation(db, {
@@ -199,6 +208,7 @@ export async function signIn(
     }
     throw new AppError(401, 'invalid_credentials', 'errors.invalid_credentials');
   }
+  refuseBlocked(user);
   await recordSignInAttempt(ctx.db, { email: input.email, ip: meta.ip, succeeded: true });
   const now = ctx.now();
   return updateUser(ctx.db, user.id, {
@@ -247,4 +257,17 @@ export async function setUserLocale(
   locale: TLocale,
 ): Promise<TUserRow> {
   return updateUser(ctx.db, user.id, { locale });
+}
+
+/**
+ * The language a browser signing in was switched to (its language cookie) becomes the account's:
+ * someone who picked English just before signing in keeps English, in pages and in mail. Without
+ * a choice the account keeps its own (and the caller sets the browser to it).
+ */
+export async function adoptChosenLocale(
+  ctx: TAppContext,
+  user: TUserRow,
+  chosen: string | undefined,
+): Promise<TUserRow> {
+  return isLocale(chosen) && chosen !== user.locale ? setUserLocale(ctx, user, chosen) : user;
 }

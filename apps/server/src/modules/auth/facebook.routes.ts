@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { LOCALE_COOKIE } from '@printomat/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../context';
 import { requestMeta, setLocaleCookie, setSessionCookies } from '../../http/request-context';
-import { createSession } from './auth.service';
+import { isBlockedError } from './account-blocked';
+import { adoptChosenLocale, createSession } from './auth.service';
 import {
   facebookAuthorizeUrl,
   fetchFacebookProfile,
@@ -14,6 +16,7 @@ import { randomToken } from '../../lib/tokens';
 
 const STATE_COOKIE = 'fb_state';
 const FAILED = '/sign-in?error=facebook_failed';
+const BLOCKED = '/sign-in?error=account_blocked';
 
 /**
  * OAuth 2 authorization-code flow. The callback is a GET that signs in (as OAuth requires); the
@@ -61,10 +64,13 @@ export function registerFacebookRoutes(root: FastifyInstance, ctx: TAppContext):
           replacesSessionId: request.sessionId ?? undefined,
         });
         setSessionCookies(ctx, reply, session);
-        // The account's language from now on: pages, account page and mail agree (issue 17).
-        setLocaleCookie(ctx, reply, user.locale);
+        // One language for pages, account page and mail (issue 17): the one this browser was
+        // switched to becomes the account's, else the browser takes the account's.
+        const account = await adoptChosenLocale(ctx, user, request.cookies[LOCALE_COOKIE]);
+        setLocaleCookie(ctx, reply, account.locale);
         return reply.redirect('/');
       } catch (err) {
+        if (isBlockedError(err)) return reply.redirect(BLOCKED);
         request.log.warn({ err }, 'facebook sign-in failed');
         return reply.redirect(FAILED);
       }

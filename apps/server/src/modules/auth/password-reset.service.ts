@@ -1,4 +1,4 @@
-import type { TResetPasswordInput } from '@printomat/shared';
+import { isLocale, type TResetPasswordInput } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TUserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -8,7 +8,8 @@ import { recordAudit } from '../audit/audit.service';
 import { enqueueJob } from '../jobs/queue';
 import { SEND_MAIL_JOB } from '../mail/mail.jobs';
 import { passwordChangedMail, passwordResetMail } from '../mail/mail.templates';
-import { findUserByEmail, findUserById, isAccount, updateUser } from '../users';
+import { findUserByEmail, findUserById, isAccount, lockUserById, updateUser } from '../users';
+import { refuseBlocked } from './account-blocked';
 import { hashPassword } from './passwords';
 import {
   consumePasswordReset,
@@ -112,27 +113,44 @@ export async function checkPasswordReset(
  * Sets the new password through a link, once: the link and every other open link of the account
  * are used up, every session of the account ends (whoever knew the old password is out), the
  * address counts as confirmed (the link proved the mailbox), a "password changed" mail goes out.
- * The caller then signs this browser in with a fresh session.
+ * The caller then signs this browser in with a fresh session. A language this browser was
+ * switched to (`chosenLocale`, its cookie) becomes the account's first, as signing in does, so the
+ * mail speaks the language of the pages.
  */
 export async function resetPassword(
   ctx: TAppContext,
   input: TResetPasswordInput,
   meta: TRequestMeta,
+  chosenLocale?: string,
 ): Promise<TUserRow> {
-  const passwordHash = await hashPassword(input.password);
   const tokenHash = hashToken(input.token);
   const now = ctx.now();
+  // The link first, the costly hash (scrypt, 32 MiB) only for a link that works: anyone signed
+  // out can post here, and a made-up token must cost no more than a look-up.
+  const found = await findPasswordReset(ctx.db, tokenHash);
+  if (!found || found.used_at || found.expires_at <= now) throw refusedLink(found, now);
+  const passwordHash = await hashPassword(input.password);
   const user = await ctx.db.transaction().execute(async (trx) => {
+    // The account's row first: two links of one account used at once take turns here (the
+    // second then finds its link used) instead of each locking its own link and waiting for the
+    // other's in usePasswordResetsOf (a deadlock).
+    const locked = await lockUserById(trx, found.user_id);
     const link = await consumePasswordReset(trx, tokenHash, now);
     if (!link) throw refusedLink(await findPasswordReset(trx, tokenHash), now);
-    const owner = await ownerOf(trx, link);
+    const owner =
+      locked && isAccount(locked) && locked.email === link.email && locked.id === link.user_id
+        ? locked
+        : undefined;
     if (!owner) throw refusedLink(undefined, now);
+    // A blocked account keeps its password and link: the transaction rolls back.
+    refuseBlocked(owner);
     await usePasswordResetsOf(trx, owner.id, now);
     await deleteAllSessions(trx, owner.id);
     const updated = await updateUser(trx, owner.id, {
       password_hash: passwordHash,
       email_confirmed_at: owner.email_confirmed_at ?? now,
       last_login_at: now,
+      ...(isLocale(chosenLocale) && { locale: chosenLocale }),
     });
     await enqueueJob(
       trx,

@@ -60,6 +60,12 @@ export interface TRegisterOptions {
 
 export const DEFAULT_LEASE_MS = 20_000;
 
+interface TRepeat {
+  everyMs: number;
+  fn: () => void;
+  timer?: NodeJS.Timeout;
+}
+
 /**
  * Runs due jobs, each kind in its own lane with its own concurrency, so kinds never wait for each
  * other (mail is not held up by documents). `kick()` wakes every lane at once after a commit that
@@ -72,6 +78,7 @@ export class JobWorker {
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private stopped = true;
+  private readonly repeats = new Map<string, TRepeat>();
 
   constructor(
     private readonly db: TDb,
@@ -108,15 +115,39 @@ export class JobWorker {
     if (!this.stopped) created.start();
   }
 
+  /**
+   * Calls `fn` every `everyMs` while the worker runs (from its start until its stop), so work
+   * tied to the worker (a recurring task's safety net) ends with it. The timer never keeps the
+   * process alive by itself. Repeating under a `key` again replaces the earlier one.
+   */
+  repeat(key: string, everyMs: number, fn: () => void): void {
+    const previous = this.repeats.get(key);
+    if (previous) clearInterval(previous.timer);
+    const entry: TRepeat = { everyMs, fn };
+    this.repeats.set(key, entry);
+    if (!this.stopped) this.startRepeat(entry);
+  }
+
+  private startRepeat(entry: TRepeat): void {
+    if (entry.timer) return;
+    entry.timer = setInterval(entry.fn, entry.everyMs);
+    entry.timer.unref();
+  }
+
   start(): void {
     this.stopped = false;
     for (const lane of this.lanes.values()) lane.start();
+    for (const entry of this.repeats.values()) this.startRepeat(entry);
     this.schedulePoll(0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    for (const entry of this.repeats.values()) {
+      clearInterval(entry.timer);
+      entry.timer = undefined;
+    }
     await this.polling;
     await Promise.all([...this.lanes.values()].map((lane) => lane.stop()));
   }

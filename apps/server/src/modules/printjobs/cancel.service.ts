@@ -1,13 +1,22 @@
 import type { TAppContext } from '../../context';
 import type { TPrintjobRow, TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import { listAuditEntries, recordAudit } from '../audit/audit.service';
 import { liveReservationId, voidReservation } from '../pages/page-reservations.service';
 import { withPrintjobTransaction } from './printjob-effects';
 import { changePrintjobStatus } from './printjob-status.service';
-import { lockPrintjobOfUser, removeOtherEmptyCurrentJob } from './printjobs.repo';
+import {
+  lockPrintjobById,
+  lockPrintjobOfUser,
+  removeOtherEmptyCurrentJob,
+  updatePrintjob,
+} from './printjobs.repo';
 
 /** The failure reason of a cancelled job that could not become the person's current job again. */
 export const CANCELLED = 'cancelled';
+
+/** The audit entry naming the printer and release a cancel took back. */
+const RELEASE_CANCELLED = 'printjob.release_cancelled';
 
 /**
  * The person takes their released job back before the printer started it (issue 17 point 3): the
@@ -37,6 +46,15 @@ export function cancelPrintjob(
     const now = ctx.now();
     const reservation = await liveReservationId(trx, job.id);
     if (reservation !== undefined) await voidReservation(trx, reservation, now);
+    // Which release at which printer was taken back: a printer that had already taken it may
+    // still report pages printed (recordReportAfterCancel).
+    if (job.printer_id !== null && job.released_at !== null)
+      await recordAudit(trx, {
+        actorUserId: user.id,
+        action: RELEASE_CANCELLED,
+        subject: ['printjob', job.id],
+        details: { printer_id: job.printer_id, release: job.released_at.toISOString() },
+      });
     const byOwner = { userId: user.id, source: 'user' } as const;
     if ((await removeOtherEmptyCurrentJob(trx, job.user_id, job.id)) === 'has_documents')
       return changePrintjobStatus(trx, effects, job, 'mark_failed', byOwner, {
@@ -53,4 +71,68 @@ export function cancelPrintjob(
       submitted_at: now,
     });
   });
+}
+
+/** What a printer's agent says at the end of a release (agent protocol `job_finished`). */
+export interface TLateReport {
+  jobId: number;
+  release?: string | undefined;
+  outcome: 'printed' | 'failed';
+  impressions?: number | null | undefined;
+  documentsCompleted?: number | undefined;
+}
+
+/**
+ * A printer reports pages printed for a release its owner cancelled: the cancel reached the agent
+ * after the printer had taken the job, and Cancel-Job came too late. The pages went back at the
+ * cancel and the job may have been sent again since, so nothing is charged here (never twice,
+ * never behind anyone's back): the job is flagged for an admin (`printed_after_cancel`, the admin
+ * print job list's review filter), and the report is logged and audited. Answers whether the
+ * report was about such a release (exactly the one cancelled at this printer); false leaves it to
+ * the caller.
+ */
+export async function recordReportAfterCancel(
+  ctx: TAppContext,
+  printerId: number,
+  report: TLateReport,
+): Promise<boolean> {
+  if (report.release === undefined) return false;
+  const cancels = await listAuditEntries(ctx.db, {
+    limit: 20,
+    action: RELEASE_CANCELLED,
+    subjectType: 'printjob',
+    subjectId: String(report.jobId),
+  });
+  const cancelled = cancels.some((entry) => {
+    const details = entry.details as { printer_id?: unknown; release?: unknown } | null;
+    return details?.printer_id === printerId && details.release === report.release;
+  });
+  if (!cancelled) return false;
+  const printed =
+    report.outcome === 'printed' ||
+    (report.impressions ?? 0) > 0 ||
+    (report.documentsCompleted ?? 0) > 0;
+  if (!printed) return true;
+  ctx.log.warn(
+    { printerId, jobId: report.jobId, report },
+    'printer reported pages printed for a release its owner cancelled: not charged, flagged for review',
+  );
+  await ctx.db.transaction().execute(async (trx) => {
+    const job = await lockPrintjobById(trx, report.jobId);
+    if (!job) return;
+    await updatePrintjob(trx, job.id, { review_reason: 'printed_after_cancel' });
+    await recordAudit(trx, {
+      actorUserId: null,
+      action: 'printjob.printed_after_cancel',
+      subject: ['printjob', job.id],
+      details: {
+        printer_id: printerId,
+        release: report.release ?? null,
+        outcome: report.outcome,
+        impressions: report.impressions ?? null,
+        documents_completed: report.documentsCompleted ?? null,
+      },
+    });
+  });
+  return true;
 }
