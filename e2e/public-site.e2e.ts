@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './helpers/browser';
+import { submitSignIn } from './helpers/pages';
 import { startServer, type TRunningServer } from './helpers/server';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -130,6 +131,33 @@ describe('the public site', () => {
     await page.getByTestId('suggestion-thanks').waitFor();
     const mail = await server.smtp.waitFor('team@printomat.example');
     expect(mail.subject).toContain('Biblioteka Raczyńskich');
+    await context.close();
+  });
+
+  it('keeps Sign in, Account and Sign out on screen on a 375 px phone, signed out and in', async () => {
+    /** Every one of `names` is a visible link or button of the header, wholly within the screen. */
+    async function expectOnScreen(page: Page, names: readonly string[]) {
+      const header = page.locator('.site-header');
+      for (const name of names) {
+        const item = header.getByRole('link', { name, exact: true });
+        await item.waitFor();
+        const box = await item.boundingBox();
+        expect(box, name).not.toBeNull();
+        if (!box) continue;
+        expect(box.x, `${name} starts on screen`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${name} ends on screen`).toBeLessThanOrEqual(375);
+        expect(box.width, `${name} has a size`).toBeGreaterThan(0);
+      }
+    }
+    // Polish labels are among the longest (and the account's language is Polish too).
+    const { context, page, errors } = await guest('pl', 375);
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('landing-page').waitFor();
+    await expectOnScreen(page, ['Zaloguj się', 'Zarejestruj się']);
+    await submitSignIn(page, server.url, 'anna@printomat.example', 'anna-demo-2026');
+    await page.getByTestId('dashboard-panel').waitFor();
+    await expectOnScreen(page, ['Konto', 'Wyloguj się']);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -20,6 +20,7 @@ import { overrideMethod } from './http/method-override';
 import { registerRateLimits } from './http/rate-limit';
 import { registerRequestContext } from './http/request-context';
 import { resumeSession } from './modules/auth/auth.service';
+import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAdminOperationsRoutes } from './modules/admin/admin.routes';
 import { registerAgentAdminRoutes } from './modules/agents/agents-admin.routes';
 import { registerAgentRoutes } from './modules/agents/agents.routes';
@@ -115,6 +116,7 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
   registerFacebookRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
   registerPrintjobRoutes(app, ctx);

@@ -81,6 +81,8 @@ const ZConfigEnv = z
     // Print by e-mail (issue 14, docs/inbound-mail.md).
     RATE_LIMIT_INBOUND_PER_SENDER: zRate.prefault('20/1h'),
     RATE_LIMIT_INBOUND_PER_PRINTER: zRate.prefault('300/1h'),
+    /** Replies to one From address (the reply target), whoever delivers the mail. */
+    RATE_LIMIT_INBOUND_PER_REPLY_TARGET: zRate.prefault('20/1h'),
     MAX_UPLOAD_BYTES: zInt(1024, 1024 * 1024 * 1024).default(50 * 1024 * 1024),
     MAX_PAGES_PER_DOCUMENT: zInt(1, 100_000).default(500),
     CONVERSION_TIMEOUT_MS: zInt(1_000, 600_000).default(60_000),
@@ -155,10 +157,21 @@ const ZConfigEnv = z
     EXPRESS_DRAFT_HOURS: zInt(1, 720).default(24),
     /** An ended order's documents are deleted this long after it ended (fractions allowed). */
     DOCUMENT_RETENTION_HOURS: z.coerce.number().min(0).max(8_760).default(8),
+    /** A signed-in person's documents not printed and untouched this long are removed (fractions allowed). */
+    DOCUMENT_ABANDON_HOURS: z.coerce.number().positive().max(8_760).default(72),
+    /** A package purchase still in progress this long after its checkout began fails, abandoned. */
+    PAYMENT_CHECKOUT_ABANDON_HOURS: z.coerce.number().positive().max(8_760).default(24),
     /** The built-in SMTP listener's port; development listens on 2525 unless set, else off. */
     INBOUND_SMTP_PORT: zInt(0, 65535).optional(),
     /** Where the SMTP listener binds (default: HOST). */
     INBOUND_SMTP_HOST: z.string().min(1).optional(),
+    /** At most this many SMTP connections at once (each may hold a message being received). */
+    INBOUND_SMTP_MAX_CLIENTS: zInt(1, 10_000).default(50),
+    /**
+     * The listener sits behind a TCP proxy that sends the PROXY protocol header: the proxy's
+     * addresses (comma separated, `*` for any peer). Unset: no PROXY header is accepted.
+     */
+    INBOUND_SMTP_PROXY: z.string().optional(),
     /** Printers' addresses live here (`zlote-tarasy@<domain>`); mail to other domains is refused. */
     INBOUND_MAIL_DOMAIN: z
       .string()
@@ -283,6 +296,7 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
       expressOrderPerIp: env.RATE_LIMIT_EXPRESS_ORDER_PER_IP,
       inboundPerSender: env.RATE_LIMIT_INBOUND_PER_SENDER,
       inboundPerPrinter: env.RATE_LIMIT_INBOUND_PER_PRINTER,
+      inboundPerReplyTarget: env.RATE_LIMIT_INBOUND_PER_REPLY_TARGET,
     },
     confirmationTtlHours: env.CONFIRMATION_TTL_HOURS,
     passwordResetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
@@ -337,6 +351,12 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
       /** undefined: no SMTP listener. */
       smtpPort: env.INBOUND_SMTP_PORT ?? (env.NODE_ENV === 'development' ? 2525 : undefined),
       smtpHost: env.INBOUND_SMTP_HOST ?? env.HOST,
+      smtpMaxClients: env.INBOUND_SMTP_MAX_CLIENTS,
+      /** The TCP proxy's addresses whose PROXY header is believed; empty: none. */
+      smtpProxy: (env.INBOUND_SMTP_PROXY ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
       domain: env.INBOUND_MAIL_DOMAIN,
       tls:
         env.INBOUND_TLS_KEY_FILE && env.INBOUND_TLS_CERT_FILE
@@ -355,6 +375,10 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
     },
     /** Hours an ended order's documents are kept (issue 17 reuses it for every document). */
     documentRetentionHours: env.DOCUMENT_RETENTION_HOURS,
+    /** Retention of signed-in people's documents (issue 17; docs/decisions.md "Document retention"). */
+    documentAbandonMs: Math.round(env.DOCUMENT_ABANDON_HOURS * 3_600_000),
+    /** Checkouts still in progress this long are failed as abandoned (a late payment still counts). */
+    checkoutAbandonMs: Math.round(env.PAYMENT_CHECKOUT_ABANDON_HOURS * 3_600_000),
     alerts: {
       webhook:
         env.ALERT_WEBHOOK_URL && env.ALERT_WEBHOOK_SECRET

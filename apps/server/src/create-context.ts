@@ -10,6 +10,8 @@ import { registerExpressWork } from './modules/express';
 import { registerInboundMailWork } from './modules/inbound-mail';
 import { registerPrinterAlertWork } from './modules/printers/printer-alerts.service';
 import { registerPrintjobExpiryWork } from './modules/printjobs/printjob-expiry.service';
+import { registerDocumentRetentionWork } from './modules/documents/document-retention.service';
+import { registerCheckoutAbandonWork } from './modules/payments/checkout-abandon.service';
 import path from 'node:path';
 import { createOfficeConverter } from './modules/documents/converters/office-converter';
 import { PROCESS_DOCUMENT_JOB } from './modules/documents/documents.jobs';
@@ -103,6 +105,8 @@ export async function createContext(
   );
   registerPrinterAlertWork(ctx);
   registerPrintjobExpiryWork(ctx);
+  registerDocumentRetentionWork(ctx);
+  registerCheckoutAbandonWork(ctx);
   registerExpressWork(ctx);
   registerInboundMailWork(ctx);
   return ctx;

@@ -7,7 +7,9 @@ import { startDemoKiosk, type TDemoKiosk } from './dev/demo-kiosk';
 import { adminExists } from './bootstrap/create-admin';
 import { startPrinterAlertChecks } from './modules/printers/printer-alerts.service';
 import { startPrintjobExpiryChecks } from './modules/printjobs/printjob-expiry.service';
-import { startInboundSmtp, type TInboundSmtp } from './modules/inbound-mail';
+import { startDocumentRetentionChecks } from './modules/documents/document-retention.service';
+import { startCheckoutAbandonChecks } from './modules/payments/checkout-abandon.service';
+import { startInboundMailWork, startInboundSmtp, type TInboundSmtp } from './modules/inbound-mail';
 
 let config;
 try {
@@ -31,9 +33,14 @@ const showDemoAccounts = !config.isProduction && (await demoAccountsExist(ctx.db
 const needsFirstAdmin = config.isProduction && !(await adminExists(ctx.db));
 const app = await buildApp(ctx);
 ctx.worker.start();
-// Recurring work (one run per interval across instances): printers gone silent, expired jobs.
+// Recurring work (one run per interval across instances): printers gone silent, expired jobs,
+// documents past their retention, abandoned checkouts.
 await startPrinterAlertChecks(ctx);
 await startPrintjobExpiryChecks(ctx);
+await startDocumentRetentionChecks(ctx);
+await startCheckoutAbandonChecks(ctx);
+// Print by e-mail: printer addresses at INBOUND_MAIL_DOMAIN, the sweep of stuck messages.
+await startInboundMailWork(ctx);
 // Start the document threads now, so the first upload does not wait for one (~1 s).
 void ctx.documentPool
   .warmUp()

@@ -20,6 +20,10 @@ import * as m0017 from './migrations/0017-printer-incidents';
 import * as m0018 from './migrations/0018-inbound-mail';
 import * as m0019 from './migrations/0019-password-resets';
 import * as m0020 from './migrations/0020-printjob-expiry';
+import * as m0021 from './migrations/0021-retention';
+import * as m0023 from './migrations/0023-admin-support';
+import * as m0024 from './migrations/0024-printer-decommission';
+import * as m0025 from './migrations/0025-review-after-cancel';
 
 // Listed statically so the same migrations run under tsx, in tests and in a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +47,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-inbound-mail': m0018,
   '0019-password-resets': m0019,
   '0020-printjob-expiry': m0020,
+  '0021-retention': m0021,
+  '0023-admin-support': m0023,
+  '0024-printer-decommission': m0024,
+  '0025-review-after-cancel': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

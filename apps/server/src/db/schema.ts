@@ -31,6 +31,8 @@ export interface TUsersTable {
   last_login_mobile: TNullableTimestamp;
   referral_code: string;
   referred_by_user_id: number | null;
+  /** Set by an admin: the account cannot sign in (issue 17). */
+  blocked_at: TNullableTimestamp;
   created_at: TCreatedAt;
   updated_at: TTimestamp;
 }
@@ -94,6 +96,10 @@ export interface TPageGrantsTable {
   remaining: number;
   expires_at: TNullableTimestamp;
   reference: string | null;
+  /** Why an admin granted or refunded these pages. */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The job a refund gave pages back for (one refund per job). */
+  printjob_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: TCreatedAt;
 }
 
@@ -143,6 +149,8 @@ export interface TPrintersTable {
   agent_status: ColumnType<TAgentPrinterStatus | null, string | null | undefined, string | null>;
   /** What the agent's last hello said it is (e.g. 1.0.0); null until an agent connects. */
   agent_version: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Taken out of service by an admin (0024): off the map, refuses jobs, statistics kept. */
+  decommissioned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: TCreatedAt;
   updated_at: TTimestamp;
 }
@@ -198,6 +206,9 @@ export interface TInboundMessagesTable {
   replied_at: TNullableTimestamp;
   received_at: Date;
   processed_at: TNullableTimestamp;
+  /** The processing run holding the message (random token), and until when. */
+  claim_token: string | null;
+  claimed_until: TNullableTimestamp;
 }
 
 export interface TPrinterOpenHoursTable {

@@ -2,12 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TDocument, TExpressOrderView } from '@printomat/shared';
 import { errorMessage } from '../api/client';
 import { useSession } from '../api/session';
-import { useT } from '../i18n/use-t';
+import { useLocale, useT } from '../i18n/use-t';
 import { setUnloadWarning } from '../print/page-lifecycle';
 import { SettingsPanel } from '../print/settings-panel';
 import { takeFiles, UploadArea } from '../print/upload-area';
 import { useSettingsSync } from '../print/use-settings-sync';
-import { DEFAULT_MAX_UPLOAD_BYTES, useUploads } from '../print/use-uploads';
+import { DEFAULT_MAX_UPLOAD_BYTES, formatMegabytes, useUploads } from '../print/use-uploads';
 import { removeExpressDocument } from './express-api';
 
 /**
@@ -22,6 +22,7 @@ export function ExpressUploader(props: {
   onUploadingChange: (uploading: boolean) => void;
 }) {
   const t = useT();
+  const { locale } = useLocale();
   const { order, refresh, onUploadingChange } = props;
   const job = order.printjob;
   const maxBytes = useSession().data?.max_upload_bytes ?? DEFAULT_MAX_UPLOAD_BYTES;
@@ -32,7 +33,7 @@ export function ExpressUploader(props: {
   const onUploaded = useCallback((_document: TDocument) => refresh(), [refresh]);
   const uploads = useUploads({
     maxBytes,
-    tooLargeText: t('documents.failure.too_large'),
+    tooLargeText: t('uploader.too_large', { limit: formatMegabytes(locale, maxBytes) }),
     failedText: t('uploader.banners.upload_failed'),
     onUploaded,
   });

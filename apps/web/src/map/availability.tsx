@@ -1,11 +1,11 @@
-import type { TPrinterAvailability } from '@printomat/shared';
+import type { TShownAvailability } from '@printomat/shared';
 import { useT } from '../i18n/use-t';
 
 /**
  * Whether a printer can print now, in the words of its own page (/printers/:id): the
  * `printer_page.availability.*` and `printers.errors.*` messages.
  */
-export function useAvailabilityText(): (availability: TPrinterAvailability) => string {
+export function useAvailabilityText(): (availability: TShownAvailability) => string {
   const t = useT();
   return (availability) => {
     switch (availability) {
@@ -13,6 +13,8 @@ export function useAvailabilityText(): (availability: TPrinterAvailability) => s
         return t('printer_page.availability.available');
       case 'door_open':
         return t('printer_page.availability.door_open');
+      case 'closed':
+        return t('printer_page.availability.closed');
       case 'out_of_paper':
       case 'paper_jam':
       case 'out_of_toner':
@@ -29,7 +31,7 @@ export function useAvailabilityText(): (availability: TPrinterAvailability) => s
 }
 
 /** The short badge of a printer in a list. */
-export function AvailabilityBadge({ availability }: { availability: TPrinterAvailability }) {
+export function AvailabilityBadge({ availability }: { availability: TShownAvailability }) {
   const t = useT();
   return (
     <span className={`map-badge map-badge--${availability}`} data-availability={availability}>
@@ -38,9 +40,16 @@ export function AvailabilityBadge({ availability }: { availability: TPrinterAvai
   );
 }
 
-export function OpenNowText({ openNow }: { openNow: boolean | null }) {
+/** "Open now" / "Closed now"; nothing when the hours are unknown or the state already says closed. */
+export function OpenNowText({
+  openNow,
+  shown,
+}: {
+  openNow: boolean | null;
+  shown: TShownAvailability;
+}) {
   const t = useT();
-  if (openNow === null) return null;
+  if (openNow === null || shown === 'closed') return null;
   return (
     <span className={openNow ? 'map-open map-open--open' : 'map-open map-open--closed'}>
       {openNow ? t('map.open_now') : t('map.closed_now')}

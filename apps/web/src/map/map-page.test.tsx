@@ -4,7 +4,7 @@ import { afterEach, beforeAll, afterAll, describe, expect, it, vi } from 'vitest
 import { buildSession, jsonResponse, mockFetch } from '../test/fetch-mock';
 import { buildPrinter } from '../test/printing-fixtures';
 import { renderApp } from '../test/render-app';
-import { buildPrinterMap } from './map-fixtures';
+import { buildMarker, buildPrinterMap } from './map-fixtures';
 
 function mapApi(overrides: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
@@ -68,6 +68,24 @@ describe('printer map page', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+  });
+
+  it('shows a working printer at a closed place as closed, never "Available" and "Closed now" at once', async () => {
+    const closed = { availability: 'available', open_now: false } as const;
+    mapApi({
+      'GET /api/map': () => jsonResponse(200, buildPrinterMap({ printers: [buildMarker(closed)] })),
+      'GET /api/printers/5': () => jsonResponse(200, buildPrinter(closed)),
+    });
+    renderApp('/map/warszawa');
+    const item = await screen.findByTestId('printer-item');
+    expect(item.textContent).toBe('LibraryMain Street 1, 00-001 WarsawClosed now');
+    fireEvent.click(within(item).getByRole('link'));
+    const state = await screen.findByTestId('map-availability');
+    expect(state.getAttribute('data-availability')).toBe('closed');
+    expect(state.textContent).toBe(
+      'Closed now (see the open hours) – a job sent now waits at the printer until you print it or it expires',
+    );
+    expect(screen.getByTestId('map-printer-details').textContent).not.toContain('Available');
   });
 
   it('goes from the cities to a city’s printers to one printer, and back, each with its address', async () => {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { TPrinterMarker } from '@printomat/shared';
+import { shownAvailability, type TPrinterMarker } from '@printomat/shared';
 import { ApiError } from '../api/client';
 import { fetchPrinter, printerQueryKey } from '../api/printers-api';
 import { useT } from '../i18n/use-t';
@@ -57,6 +57,7 @@ export function PrinterDetailsPanel({
     );
   }
 
+  const shown = shownAvailability(printer.availability, printer.open_now);
   return (
     <div className="map-details" data-testid="map-printer-details">
       <h2 className="map-panel__title" tabIndex={-1}>
@@ -66,14 +67,14 @@ export function PrinterDetailsPanel({
         <p className="map-details__full-name">{printer.full_name}</p>
       )}
       <p
-        className={`map-state map-state--${printer.availability}`}
+        className={`map-state map-state--${shown}`}
         data-testid="map-availability"
-        data-availability={printer.availability}
+        data-availability={shown}
       >
-        {availabilityText(printer.availability)}
+        {availabilityText(shown)}
       </p>
       <p className="map-details__open-now" data-testid="map-open-now">
-        <OpenNowText openNow={printer.open_now} />
+        <OpenNowText openNow={printer.open_now} shown={shown} />
       </p>
 
       <dl className="details map-details__list">

@@ -37,6 +37,26 @@ describe('home page', () => {
     expect(screen.queryByTestId('landing-page')).toBeNull();
   });
 
+  it('welcomes a brand-new account, and welcomes back a returning one', async () => {
+    const panel = () =>
+      new Response('<p>5 pages left</p>', { headers: { 'Content-Type': 'text/html' } });
+    mockFetch({
+      'GET /api/session': () =>
+        jsonResponse(200, buildSession({ user: buildMe({ is_new_account: true }) })),
+      'GET /ajax/user.html': panel,
+    });
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Welcome to Printomat', level: 1 });
+    expect(screen.queryByText('Welcome back')).toBeNull();
+    cleanup();
+    mockFetch({
+      'GET /api/session': () => jsonResponse(200, buildSession({ user: buildMe() })),
+      'GET /ajax/user.html': panel,
+    });
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Welcome back', level: 1 });
+  });
+
   it('shows the server’s dashboard panel, refreshes it every 5 s, and stops after a failure', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let panel = '<p data-testid="remaining-pages">5 pages left</p>';

@@ -16,7 +16,9 @@ export function HomePage() {
   return (
     <div className="dashboard container">
       <PageTitle title={t('home.panel.page_title')} />
-      <h1 className="page-title">{t('home.panel.welcome')}</h1>
+      <h1 className="page-title">
+        {t(user.is_new_account ? 'home.panel.welcome_new' : 'home.panel.welcome')}
+      </h1>
       {!user.email_confirmed && <ConfirmEmailBanner email={user.email} />}
       <DashboardPanel />
     </div>

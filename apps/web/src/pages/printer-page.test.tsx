@@ -62,6 +62,21 @@ describe('printer page', () => {
     expect(screen.queryByTestId('print-here')).toBeNull();
   });
 
+  it('says a working printer at a closed place is closed, and that it still takes jobs', async () => {
+    mockFetch({
+      'GET /api/session': () => jsonResponse(200, buildSession()),
+      'GET /api/printers/5': () =>
+        jsonResponse(200, buildPrinter({ availability: 'available', open_now: false })),
+    });
+    renderApp('/printers/5');
+    const state = await screen.findByTestId('printer-availability');
+    expect(state.getAttribute('data-availability')).toBe('closed');
+    expect(state.textContent).toBe(
+      'Closed now (see the open hours) – a job sent now waits at the printer until you print it or it expires',
+    );
+    expect(screen.getByTestId('printer-page').textContent).not.toContain('Available');
+  });
+
   it.each([
     ['disabled', 'printer unavailable'],
     ['maintenance', 'Maintenance mode enabled - printing not possible'],

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { TPublicPrinter } from '@printomat/shared';
+import { shownAvailability, type TPublicPrinter } from '@printomat/shared';
 import { ApiError } from '../api/client';
 import { fetchPrinter, printerQueryKey } from '../api/printers-api';
 import { PageTitle } from '../components/page-title';
@@ -61,9 +61,12 @@ export function PrinterPage() {
 
 function PrinterDetails({ printer }: { printer: TPublicPrinter }) {
   const t = useT();
+  // A closed place is shown as closed, never "Available" (the hours are on this page too).
+  const shown = shownAvailability(printer.availability, printer.open_now);
   const availability = {
     available: t('printer_page.availability.available'),
     door_open: t('printer_page.availability.door_open'),
+    closed: t('printer_page.availability.closed'),
     out_of_paper: t('printers.errors.out_of_paper'),
     paper_jam: t('printers.errors.paper_jam'),
     out_of_toner: t('printers.errors.out_of_toner'),
@@ -72,7 +75,7 @@ function PrinterDetails({ printer }: { printer: TPublicPrinter }) {
     offline: t('printers.errors.offline'),
     disabled: t('printers.errors.disabled'),
     maintenance: t('printers.errors.maintenance'),
-  }[printer.availability];
+  }[shown];
 
   return (
     <div className="container printer-page" data-testid="printer-page">
@@ -102,11 +105,15 @@ function PrinterDetails({ printer }: { printer: TPublicPrinter }) {
 
       <p
         className={`banner printer-page__availability ${
-          printer.availability === 'available' ? 'banner--info' : 'banner--danger'
+          shown === 'available'
+            ? 'banner--info'
+            : shown === 'closed'
+              ? 'banner--warning'
+              : 'banner--danger'
         }`}
         role="status"
         data-testid="printer-availability"
-        data-availability={printer.availability}
+        data-availability={shown}
       >
         {availability}
       </p>

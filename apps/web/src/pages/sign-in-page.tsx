@@ -21,7 +21,10 @@ export function SignInPage() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
-  const facebookFailed = params.get('error') === 'facebook_failed';
+  // Errors a redirect brings back (the Facebook sign-in): only known ones are shown.
+  const errorParam = params.get('error');
+  const redirectError =
+    errorParam === 'facebook_failed' || errorParam === 'account_blocked' ? errorParam : null;
 
   const action = useCallback(
     async (payload: TSignInPayload) => {
@@ -49,9 +52,9 @@ export function SignInPage() {
           {t('auth.sign_in_page.title')}
         </h1>
         <p className="auth-card__lead">{t('auth.sign_in_page.lead')}</p>
-        {facebookFailed && !error && (
+        {redirectError && !error && (
           <div className="alert alert--error" role="alert">
-            <p>{t('errors.facebook_failed')}</p>
+            <p>{t(`errors.${redirectError}`)}</p>
           </div>
         )}
         <FormAlert error={error} shownFields={FIELDS} />

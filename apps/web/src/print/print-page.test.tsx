@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TPrintjob, TPrintjobResult } from '@printomat/shared';
+import { formatDateTime, type TPrintjob, type TPrintjobResult } from '@printomat/shared';
 import { FakeEventSource } from '../test/fake-event-source';
 import { buildMe, buildSession, jsonResponse, mockFetch } from '../test/fetch-mock';
 import { buildAjaxUser, buildPrintjob } from '../test/printing-fixtures';
@@ -16,6 +16,8 @@ function result(overrides: Partial<TPrintjobResult> = {}): TPrintjobResult {
     charged_pages: 3,
     printer_name: 'Library',
     finished_at: '2026-01-15T12:00:00.000Z',
+    files_delete_at: '2026-01-15T20:00:00.000Z',
+    files_deleted_at: null,
     ...overrides,
   };
 }
@@ -97,6 +99,36 @@ describe('uploader: how the last job ended', () => {
   ])('speaks Polish with the right plural forms (%#)', async (last, text) => {
     renderPrintPage(buildPrintjob({ last_result: last }), 'pl');
     expect((await screen.findByTestId('last-result-text')).textContent).toBe(text);
+  });
+
+  it('says when the job’s files will be deleted, and once they were, when', async () => {
+    const { job, reload } = renderPrintPage(buildPrintjob({ last_result: result() }));
+    const will = await screen.findByTestId('last-result-retention');
+    expect(will.textContent).toBe(
+      `Its files will be deleted at ${formatDateTime('en', '2026-01-15T20:00:00.000Z')}.`,
+    );
+    job.current = buildPrintjob({
+      last_result: result({ files_deleted_at: '2026-01-15T12:30:00.000Z' }),
+    });
+    await reload();
+    await waitFor(() =>
+      expect(screen.getByTestId('last-result-retention').textContent).toBe(
+        `Its files were deleted at ${formatDateTime('en', '2026-01-15T12:30:00.000Z')}.`,
+      ),
+    );
+  });
+
+  it('says when documents never printed will be deleted, and nothing without one', async () => {
+    const { job, reload } = renderPrintPage(
+      buildPrintjob({ files_delete_at: '2026-01-18T09:15:00.000Z' }),
+      'pl',
+    );
+    expect((await screen.findByTestId('files-delete-at')).textContent).toBe(
+      `Jeśli te pliki nie zostaną wydrukowane ani zmienione, zostaną usunięte ${formatDateTime('pl', '2026-01-18T09:15:00.000Z')}.`,
+    );
+    job.current = buildPrintjob({ documents: [], files_delete_at: null });
+    await reload();
+    await waitFor(() => expect(screen.queryByTestId('files-delete-at')).toBeNull());
   });
 
   it('is not shown while the new job is confirmed or printing', async () => {

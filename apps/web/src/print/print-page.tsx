@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import {
+  formatDateTime,
   MAX_FILE_SLOTS,
   POLL_INTERVAL_MS,
   type TDocument,
@@ -9,7 +11,7 @@ import {
 import type { TTranslate } from '@printomat/shared/i18n';
 import { useSession } from '../api/session';
 import { PageTitle } from '../components/page-title';
-import { useT } from '../i18n/use-t';
+import { useLocale, useT } from '../i18n/use-t';
 import { LastResultBanner } from './last-result-banner';
 import { isOfficeFileName, reloadPage, setUnloadWarning, takeOfficeNotice } from './page-lifecycle';
 import { ApiError } from '../api/client';
@@ -27,7 +29,7 @@ import { SettingsPanel } from './settings-panel';
 import { takeFiles, UploadArea } from './upload-area';
 import { useLivePrintjobEvents } from './use-live-printjob-events';
 import { useSettingsSync } from './use-settings-sync';
-import { DEFAULT_MAX_UPLOAD_BYTES, useUploads } from './use-uploads';
+import { DEFAULT_MAX_UPLOAD_BYTES, formatMegabytes, useUploads } from './use-uploads';
 
 /** The banner of a released or finished job: where it waits or prints, when the server says. */
 function jobStatusText(t: TTranslate, job: TPrintjob): string {
@@ -46,6 +48,7 @@ function jobStatusText(t: TTranslate, job: TPrintjob): string {
 /** `/print`: the uploader screen (spec sections 2, 4 and 8). */
 export function PrintPage() {
   const t = useT();
+  const { locale } = useLocale();
   const queryClient = useQueryClient();
   const maxBytes = useSession().data?.max_upload_bytes ?? DEFAULT_MAX_UPLOAD_BYTES;
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
@@ -106,7 +109,7 @@ export function PrintPage() {
   );
   const uploads = useUploads({
     maxBytes,
-    tooLargeText: t('documents.failure.too_large'),
+    tooLargeText: t('uploader.too_large', { limit: formatMegabytes(locale, maxBytes) }),
     failedText: t('uploader.banners.upload_failed'),
     onUploaded,
   });
@@ -221,7 +224,10 @@ export function PrintPage() {
         )}
         {overLimit && (
           <p className="banner banner--danger" role="alert" data-testid="banner-over-limit">
-            {t('uploader.banners.over_limit')}
+            {t('uploader.banners.over_limit')}{' '}
+            <Link to="/kup-pakiet" className="button button--small">
+              {t('uploader.banners.buy_pages')}
+            </Link>
           </p>
         )}
         {officeNotice && (
@@ -288,6 +294,14 @@ export function PrintPage() {
             onChanged={refreshJob}
             onCancel={uploads.cancel}
           />
+          {job.files_delete_at && (
+            // Retention of documents never printed (issue 17): the person knows when they go.
+            <p className="card__text" data-testid="files-delete-at">
+              {t('uploader.retention.unused', {
+                time: formatDateTime(locale, job.files_delete_at),
+              })}
+            </p>
+          )}
         </section>
         <div className="print-page__side">
           <SettingsPanel

@@ -1,4 +1,4 @@
-import { useRef, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { MAX_FILE_SLOTS, type TDocument } from '@printomat/shared';
 import { useT } from '../i18n/use-t';
 import { DocumentRow, SlotRow } from './document-row';
@@ -10,18 +10,32 @@ export function takeFiles(list: FileList | null, used: number): File[] {
   return Array.from(list).slice(0, Math.max(0, MAX_FILE_SLOTS - used));
 }
 
-/** Drop files here or choose them: the uploader's one way in (signed-in print page and express). */
+/**
+ * Drop files here or choose them: the uploader's one way in (signed-in print page and express).
+ * Files beyond the free slots are not taken (`takeFiles`); the person is told how many and why.
+ */
 export function DropZone(props: {
   onFiles: (list: FileList | null) => void;
+  /** Slots still free; files beyond them are left out. */
+  free?: number;
+  /** Told how many files were left out (0 for none); the zone says it itself without this. */
+  onLeftOut?: (count: number) => void;
   /** While the files cannot be taken yet (an express draft being opened). */
   busy?: boolean;
   className?: string;
 }) {
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
+  const [leftOut, setLeftOut] = useState(0);
+  const take = (list: FileList | null) => {
+    const count = Math.max(0, (list?.length ?? 0) - (props.free ?? MAX_FILE_SLOTS));
+    if (props.onLeftOut) props.onLeftOut(count);
+    else setLeftOut(count);
+    props.onFiles(list);
+  };
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
-    props.onFiles(event.dataTransfer.files);
+    take(event.dataTransfer.files);
   };
   return (
     <div
@@ -47,11 +61,22 @@ export function DropZone(props: {
         hidden
         data-testid="file-input"
         onChange={(e) => {
-          props.onFiles(e.target.files);
+          take(e.target.files);
           e.target.value = '';
         }}
       />
+      {leftOut > 0 && <LeftOutNotice count={leftOut} />}
     </div>
+  );
+}
+
+/** "N files were not added: at most 6 files per job." */
+function LeftOutNotice({ count }: { count: number }) {
+  const t = useT();
+  return (
+    <p className="banner banner--warning" role="alert" data-testid="files-left-out">
+      {t('uploader.files_left_out', { count, max: MAX_FILE_SLOTS })}
+    </p>
   );
 }
 
@@ -73,9 +98,14 @@ export function UploadArea(props: {
   const t = useT();
   const { editable } = props;
   const used = props.documents.length + props.slots.length;
+  // Kept here, not in the drop zone: taking the last free slots hides the zone.
+  const [leftOut, setLeftOut] = useState(0);
   return (
     <>
-      {editable && used < MAX_FILE_SLOTS && <DropZone onFiles={props.onFiles} />}
+      {editable && leftOut > 0 && <LeftOutNotice count={leftOut} />}
+      {editable && used < MAX_FILE_SLOTS && (
+        <DropZone onFiles={props.onFiles} free={MAX_FILE_SLOTS - used} onLeftOut={setLeftOut} />
+      )}
       {editable && used >= MAX_FILE_SLOTS && (
         <p className="print-page__full">{t('uploader.slots_full', { max: MAX_FILE_SLOTS })}</p>
       )}

@@ -6,6 +6,14 @@ import { useUploaderApi } from './uploader-api';
 /** The upload size limit until the session (`max_upload_bytes`) says the server's own. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
+/** "50 MB": the upload limit as people read it (the too-large message names it). */
+export function formatMegabytes(locale: string, bytes: number): string {
+  const value = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(
+    bytes / (1024 * 1024),
+  );
+  return `${value} MB`;
+}
+
 export type TSlotState = 'waiting' | 'uploading' | 'not_uploaded';
 
 /** A file on its way to the server (documents already there come from the print job). */

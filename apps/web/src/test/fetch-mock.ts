@@ -55,6 +55,7 @@ export function buildMe(overrides: Partial<TMe> = {}): TMe {
     last_login_mobile: null,
     has_password: true,
     has_facebook: false,
+    is_new_account: false,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { mail } from './messages/mail';
 import { common } from './messages/common';
 import { auth } from './messages/auth';
 import { account } from './messages/account';
+import { account_data } from './messages/account_data';
 import { documents } from './messages/documents';
 import { printjobs } from './messages/printjobs';
 import { user_panel } from './messages/user_panel';
@@ -30,6 +31,7 @@ import { express } from './messages/express';
 import { express_page } from './messages/express_page';
 import { printer_alerts } from './messages/printer_alerts';
 import { inbound_mail } from './messages/inbound_mail';
+import { admin_support } from './messages/admin_support';
 
 /** Every namespace of the catalog. Add a new namespace file here. */
 export const NAMESPACES = {
@@ -39,6 +41,7 @@ export const NAMESPACES = {
   common,
   auth,
   account,
+  account_data,
   home,
   documents,
   printjobs,
@@ -63,6 +66,7 @@ export const NAMESPACES = {
   express_page,
   printer_alerts,
   inbound_mail,
+  admin_support,
 } as const;
 
 type TNamespaces = typeof NAMESPACES;

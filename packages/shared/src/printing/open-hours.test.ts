@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOpenAt, localWeekdayAndTime } from './open-hours';
+import { isOpenAt, localWeekdayAndTime, shownAvailability } from './open-hours';
 
 const weekdays = (open: string, close: string) =>
   [1, 2, 3, 4, 5].map((weekday) => ({
@@ -33,5 +33,17 @@ describe('open hours', () => {
     expect(at('2026-11-28T12:00:00Z')).toBe(false); // Saturday, closed
     expect(at('2026-11-29T12:00:00Z')).toBe(false); // Sunday, not listed
     expect(isOpenAt([], new Date(), 'Europe/Warsaw')).toBeNull();
+  });
+});
+
+describe('shown availability', () => {
+  it('shows a working printer at a closed place as closed, never available', () => {
+    expect(shownAvailability('available', false)).toBe('closed');
+    expect(shownAvailability('door_open', false)).toBe('closed');
+    expect(shownAvailability('available', true)).toBe('available');
+    expect(shownAvailability('available', null)).toBe('available');
+    // A printer that cannot print says why, open or not.
+    expect(shownAvailability('offline', false)).toBe('offline');
+    expect(shownAvailability('out_of_paper', false)).toBe('out_of_paper');
   });
 });

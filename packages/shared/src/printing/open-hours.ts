@@ -1,3 +1,5 @@
+import type { TPrinterAvailability } from '../schemas/printers';
+
 /** One weekday's hours: 1 = Monday ... 7 = Sunday; times as HH:MM in the printer's city time. */
 export interface TOpenHours {
   weekday: number;
@@ -28,4 +30,21 @@ export function isOpenAt(hours: readonly TOpenHours[], at: Date, timeZone: strin
   const day = hours.find((h) => h.weekday === weekday);
   if (!day || !day.is_open || !day.open_time || !day.close_time) return false;
   return time >= day.open_time.slice(0, 5) && time < day.close_time.slice(0, 5);
+}
+
+/**
+ * What a person is told of a printer: its own availability, except that a printer that would take
+ * a job but whose place is closed by its opening hours is shown `closed`, never "Available" next
+ * to "Closed now". Closed places still take jobs (decisions.md, "Printing outside opening hours"):
+ * the job waits at the printer until it is printed or expires, as express orders always did.
+ */
+export type TShownAvailability = TPrinterAvailability | 'closed';
+
+export function shownAvailability(
+  availability: TPrinterAvailability,
+  openNow: boolean | null,
+): TShownAvailability {
+  if (openNow === false && (availability === 'available' || availability === 'door_open'))
+    return 'closed';
+  return availability;
 }

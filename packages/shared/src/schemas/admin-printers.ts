@@ -247,6 +247,8 @@ export const ZAdminPrinter = z.object({
   /** The version of the printer's agent, as its last hello said; null: none connected yet. */
   agent_version: z.string().nullable(),
   open_hours: z.array(ZAdminOpenHours),
+  /** Taken out of service (off the map, refuses jobs, statistics kept); null: in service. */
+  decommissioned_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -276,6 +278,7 @@ export const ZAdminPrinterSummary = ZAdminPrinter.pick({
   minion_id: true,
   availability: true,
   last_seen_at: true,
+  decommissioned_at: true,
 }).extend({
   /** printer-state from the last heartbeat, e.g. idle, processing, stopped. */
   printer_state: z.string().nullable(),
@@ -330,6 +333,68 @@ export type TDetectedPrinter = z.infer<typeof ZDetectedPrinter>;
 
 /** `POST /api/admin/printers/:id/maintenance`. */
 export const ZMaintenanceInput = z.object({ enabled: z.boolean() });
+
+/** `POST /api/admin/printers/:id/decommission`: take out of service (true) or bring back (false). */
+export const ZDecommissionInput = z.object({ decommissioned: z.boolean() });
+export type TDecommissionInput = z.infer<typeof ZDecommissionInput>;
+
+/** A time zone the runtime knows (IANA name, e.g. Europe/Warsaw). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `POST /api/admin/cities` and `PUT /api/admin/cities/:id`: a city printers can be placed in. */
+export const ZAdminCityInput = z.object({
+  name: z
+    .string({ error: 'blank' })
+    .trim()
+    .min(1, { error: 'blank' })
+    .max(100, { error: 'too_long' }),
+  slug: z
+    .string({ error: 'blank' })
+    .trim()
+    .min(1, { error: 'blank' })
+    .max(60, { error: 'too_long' })
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'invalid' }),
+  country: z
+    .string({ error: 'blank' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: 'invalid' }),
+  timezone: z
+    .string({ error: 'blank' })
+    .trim()
+    .min(1, { error: 'blank' })
+    .refine(isTimeZone, { error: 'invalid' }),
+  lat: z.coerce
+    .number({ error: 'invalid' })
+    .min(-90, { error: 'invalid' })
+    .max(90, { error: 'invalid' }),
+  lon: z.coerce
+    .number({ error: 'invalid' })
+    .min(-180, { error: 'invalid' })
+    .max(180, { error: 'invalid' }),
+});
+export type TAdminCityInput = z.input<typeof ZAdminCityInput>;
+
+export const ZAdminCity = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  country: z.string(),
+  timezone: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  printer_count: z.number().int(),
+});
+export type TAdminCity = z.infer<typeof ZAdminCity>;
+export const ZAdminCityList = z.object({ cities: z.array(ZAdminCity) });
+export type TAdminCityList = z.infer<typeof ZAdminCityList>;
 export type TMaintenanceInput = z.input<typeof ZMaintenanceInput>;
 
 /** The id an agent dials in with (its Salt minion id, carried over from the old network). */

@@ -112,6 +112,8 @@ export const ZMe = ZAjaxUser.extend({
   remaining_color_pages: z.number().int(),
   has_password: z.boolean(),
   has_facebook: z.boolean(),
+  /** Not signed in since the account was made (the home page says "Welcome", not "Welcome back"). */
+  is_new_account: z.boolean(),
 });
 export type TMe = z.infer<typeof ZMe>;
 

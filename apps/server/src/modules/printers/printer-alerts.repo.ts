@@ -81,6 +81,7 @@ export function listNewlySilentPrinters(
       .select('printers.id')
       .where('printers.is_enabled', '=', true)
       .where('printers.maintenance_mode', '=', false)
+      .where('printers.decommissioned_at', 'is', null)
       // A printer whose agent was removed is not waited for.
       .where('printers.minion_id', 'is not', null)
       .where('printers.agent_last_seen_at', '<', silentSince)

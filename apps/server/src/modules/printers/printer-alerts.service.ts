@@ -89,7 +89,7 @@ export async function recordPrinterReport(
     let any = await end(trx, printerId, toEnd, now);
     if (toOpen.length > 0) {
       const printer = await findPrinterById(trx, printerId);
-      if (printer?.is_enabled && !printer.maintenance_mode)
+      if (printer?.is_enabled && !printer.maintenance_mode && !printer.decommissioned_at)
         for (const [kind, problem] of toOpen)
           any = (await open(trx, printerId, kind, problem, now)) || any;
     }

@@ -32,6 +32,36 @@ export async function setMaintenance(
 }
 
 /**
+ * Takes a printer out of service (off the map and its page, refuses releases and express
+ * printing, no alerts) or brings it back: reversible, since a printer may be moved or repaired.
+ * The row, its statistics and its jobs stay. Jobs already waiting there are left to the expiry
+ * check, which gives their pages back (decisions.md, "Decommissioned printers").
+ */
+export async function setDecommissioned(
+  ctx: TAppContext,
+  actorUserId: number,
+  id: number,
+  decommissioned: boolean,
+): Promise<TAdminPrinter> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const printer = await lockPrinter(trx, id);
+    if (!printer) throw notFound();
+    if ((printer.decommissioned_at !== null) === decommissioned) return;
+    const now = ctx.now();
+    await updatePrinterRow(trx, id, {
+      decommissioned_at: decommissioned ? now : null,
+      updated_at: now,
+    });
+    await recordAudit(trx, {
+      actorUserId,
+      action: decommissioned ? 'printer.decommissioned' : 'printer.recommissioned',
+      subject: ['printer', id],
+    });
+  });
+  return getAdminPrinter(ctx, id);
+}
+
+/**
  * Spec section 4: a printer moves to API V3 (jobs through the agent) when it is not V3 yet and
  * has a minion_id. Conversion also needs a working agent: a secret issued for it and at least
  * one connection, else the printer would stop printing; the reason is given.

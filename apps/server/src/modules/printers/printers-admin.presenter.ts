@@ -44,6 +44,7 @@ export function presentPrinterSummary(
     minion_id: printer.minion_id,
     availability: availabilityOf(printer, now),
     last_seen_at: printer.agent_last_seen_at?.toISOString() ?? null,
+    decommissioned_at: printer.decommissioned_at?.toISOString() ?? null,
     printer_state: printer.agent_status?.state ?? null,
     reasons: printer.agent_status?.reasons ?? [],
     lowest_supply_percent: lowestLevel(printer.agent_status),
@@ -95,6 +96,7 @@ export function presentAdminPrinter(
     last_seen_at: printer.agent_last_seen_at?.toISOString() ?? null,
     status: printer.agent_status,
     agent_version: printer.agent_version,
+    decommissioned_at: printer.decommissioned_at?.toISOString() ?? null,
     open_hours: hours.map((h) => ({
       weekday: h.weekday,
       is_open: h.is_open,

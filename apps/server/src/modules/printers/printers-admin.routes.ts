@@ -6,14 +6,24 @@ import {
   MAX_PRINTER_IMAGE_BYTES,
   PRINTER_IMAGE_KINDS,
   ZAdminPrinter,
+  ZAdminCity,
+  ZAdminCityInput,
+  ZAdminCityList,
   ZAdminPrinterIndex,
+  ZDecommissionInput,
   ZMaintenanceInput,
 } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { AppError, unauthorized } from '../../http/errors';
 import type { TImageUpload } from './printers-admin.images';
 import { getAdminPrinter, listAdminPrinters, savePrinter } from './printers-admin.service';
-import { convertToV3, printerImageFile, setMaintenance } from './printers-admin.actions';
+import {
+  convertToV3,
+  printerImageFile,
+  setDecommissioned,
+  setMaintenance,
+} from './printers-admin.actions';
+import { listAdminCities, saveCity } from './cities-admin.service';
 
 const ZPrinterId = z.object({ id: z.coerce.number().int().positive() });
 /** The printer's fields as JSON in the `data` part; at most 64 KiB. */
@@ -146,6 +156,73 @@ export function registerPrinterAdminRoutes(root: FastifyInstance, ctx: TAppConte
     async (request) => {
       if (!request.user) throw unauthorized();
       return setMaintenance(ctx, request.user.id, request.params.id, request.body.enabled);
+    },
+  );
+
+  app.post(
+    '/api/admin/printers/:id/decommission',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Take the printer out of service (off the map, no jobs, statistics kept) or back',
+        params: ZPrinterId,
+        body: ZDecommissionInput,
+        response: { 200: ZAdminPrinter },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthorized();
+      return setDecommissioned(
+        ctx,
+        request.user.id,
+        request.params.id,
+        request.body.decommissioned,
+      );
+    },
+  );
+
+  app.get(
+    '/api/admin/cities',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every city with its number of printers',
+        response: { 200: ZAdminCityList },
+      },
+    },
+    async () => listAdminCities(ctx),
+  );
+
+  app.post(
+    '/api/admin/cities',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a city printers can be placed in',
+        body: ZAdminCityInput,
+        response: { 201: ZAdminCity },
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) throw unauthorized();
+      return reply.code(201).send(await saveCity(ctx, request.user.id, null, request.body));
+    },
+  );
+
+  app.put(
+    '/api/admin/cities/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Change a city (name, map address, country, time zone, position)',
+        params: ZPrinterId,
+        body: ZAdminCityInput,
+        response: { 200: ZAdminCity },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthorized();
+      return saveCity(ctx, request.user.id, request.params.id, request.body);
     },
   );
 

@@ -47,11 +47,13 @@ const ERROR_CODES: Record<Extract<TPrinterCondition, { kind: 'error' }>['problem
 };
 
 /**
- * Why a printer cannot take a release now (disabled, maintenance, offline, or its device out of
+ * Why a printer cannot take a release now (decommissioned, disabled, maintenance, offline, or its device out of
  * paper, jammed, out of toner, stopped or unreachable), or null. A door left open does not
  * refuse: the job waits until it is closed.
  */
 export function whyPrinterCannotPrint(printer: TPrinterRow, now: Date): AppError | null {
+  if (printer.decommissioned_at)
+    return new AppError(409, 'printer_decommissioned', 'printers.errors.decommissioned');
   if (!printer.is_enabled) return new AppError(409, 'printer_disabled', 'printers.errors.disabled');
   if (printer.maintenance_mode)
     return new AppError(409, 'printer_maintenance', 'printers.errors.maintenance');
@@ -74,7 +76,8 @@ export function assertPrinterCanPrint(printer: TPrinterRow, now: Date): void {
 }
 
 export function availabilityOf(printer: TPrinterRow, now: Date): TPrinterAvailability {
-  if (!printer.is_enabled) return 'disabled';
+  // A decommissioned printer is shown to admins only (with its own flag); it takes no jobs.
+  if (printer.decommissioned_at || !printer.is_enabled) return 'disabled';
   if (printer.maintenance_mode) return 'maintenance';
   if (!isPrinterOnline(printer, now)) return 'offline';
   const condition = conditionOf(printer);
@@ -123,7 +126,8 @@ function presentPrinter(
 
 export async function getPublicPrinter(ctx: TAppContext, id: number): Promise<TPublicPrinter> {
   const printer = await findPrinterById(ctx.db, id);
-  if (!printer) throw notFound();
+  // A decommissioned printer is gone for the public (its page, the express page, the phone).
+  if (!printer || printer.decommissioned_at) throw notFound();
   const city = await findCityOfPrinter(ctx.db, printer.city_id);
   return presentPrinter(ctx, printer, city, presentHours(await listOpenHours(ctx.db, printer.id)));
 }
@@ -131,7 +135,7 @@ export async function getPublicPrinter(ctx: TAppContext, id: number): Promise<TP
 /** Every city and printer for the map, with each printer's live state and open-now. */
 export async function getPrinterMap(ctx: TAppContext): Promise<TPrinterMap> {
   const cities = await listCities(ctx.db);
-  const printers = await listPrinters(ctx.db);
+  const printers = (await listPrinters(ctx.db)).filter((p) => p.decommissioned_at === null);
   const hours = await listAllOpenHours(ctx.db);
   const cityById = new Map(cities.map((c) => [c.id, c]));
   const markers = printers.flatMap((printer) => {

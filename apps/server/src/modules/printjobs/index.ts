@@ -7,7 +7,10 @@ export {
   findPrintjob,
   findPrintjobById,
   listDocumentsOfPrintjob,
+  lockPrintjobById,
 } from './printjobs.repo';
+// Retention (issue 17 point 4): when a job's documents' files go.
+export { endedAt, filesDeleteAtOfEndedJob, filesDeleteAtOfOpenJob } from './files-retention';
 export { failureReason, presentDocument, presentJobView } from './printjobs.presenter';
 export { chargeOfFaces, pricedJob, type TPricedJob } from './priced-job';
 // Changing a job: its status only through changePrintjobStatus, inside withPrintjobTransaction,

@@ -92,10 +92,16 @@ export function findScheduledPrintjob(db: TDb, userId: number): Promise<TPrintjo
 
 /** The person's job that ended most recently after `since`, with its printer and charge. */
 export function findRecentResult(db: TDb, userId: number, since: Date) {
+  // A job cancelled and released again has a voided reservation besides the one that was
+  // posted: only the live one says what was charged (none: nothing was).
   return db
     .selectFrom('printjobs')
     .leftJoin('printers', 'printers.id', 'printjobs.printer_id')
-    .leftJoin('page_reservations', 'page_reservations.printjob_id', 'printjobs.id')
+    .leftJoin('page_reservations', (join) =>
+      join
+        .onRef('page_reservations.printjob_id', '=', 'printjobs.id')
+        .on('page_reservations.status', '!=', 'voided'),
+    )
     .select([
       'printjobs.id',
       'printjobs.status',
@@ -104,6 +110,13 @@ export function findRecentResult(db: TDb, userId: number, since: Date) {
       'printjobs.finished_at',
       'printers.name as printer_name',
       'page_reservations.charged',
+      // Retention: when its documents' files went (all at once), if they did.
+      (eb) =>
+        eb
+          .selectFrom('documents')
+          .select((d) => d.fn.max('documents.files_deleted_at').as('at'))
+          .whereRef('documents.printjob_id', '=', 'printjobs.id')
+          .as('files_deleted_at'),
     ])
     .where('printjobs.user_id', '=', userId)
     .where('printjobs.status', 'in', ['archived', 'failed'])

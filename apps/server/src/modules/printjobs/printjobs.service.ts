@@ -11,10 +11,12 @@ import { recordAudit } from '../audit/audit.service';
 import { remainingPages } from '../pages/pages-ledger.service';
 import { findPrinterById } from '../printers';
 import { pricedJob } from './priced-job';
+import { filesDeleteAtOfEndedJob, filesDeleteAtOfOpenJob } from './files-retention';
 import { CANCELLED } from './cancel.service';
 import { EXPIRED } from './printjob-expiry.service';
 import {
   ensureCurrentPrintjob,
+  findCurrentPrintjob,
   findRecentResult,
   findScheduledPrintjob,
   hasActivePackage,
@@ -29,6 +31,8 @@ export interface TJobView {
   kind: TPrintjobKind;
   printerName: string | null;
   lastResult: TPrintjobResult | null;
+  /** When the job's documents are removed if it is left as it is (retention). */
+  filesDeleteAt: Date | null;
 }
 
 /** How long the outcome of the previous job stays on the person's screen. */
@@ -62,9 +66,10 @@ export async function viewOf(
     job.status === 'created'
       ? await findRecentResult(db, user.id, new Date(ctx.now().getTime() - RESULT_SHOWN_MS))
       : undefined;
+  const documents = await listDocumentsOfPrintjob(db, job.id);
   return {
     job,
-    documents: await listDocumentsOfPrintjob(db, job.id),
+    documents,
     kind: await printjobKind(db, user, ctx.now()),
     printerName: printer?.name ?? null,
     lastResult:
@@ -80,8 +85,11 @@ export async function viewOf(
             charged_pages: recent.charged ?? 0,
             printer_name: recent.printer_name,
             finished_at: recent.finished_at.toISOString(),
+            files_delete_at: filesDeleteAtOfEndedJob(ctx.config, recent.finished_at).toISOString(),
+            files_deleted_at: recent.files_deleted_at?.toISOString() ?? null,
           }
         : null,
+    filesDeleteAt: filesDeleteAtOfOpenJob(ctx.config, job, documents),
   };
 }
 
@@ -94,6 +102,12 @@ export async function getCurrentPrintjob(ctx: TAppContext, user: TUserRow): Prom
     (await findScheduledPrintjob(ctx.db, user.id)) ??
     (await ensureCurrentPrintjob(ctx.db, user.id));
   return viewOf(ctx, ctx.db, user, job);
+}
+
+/** Whether the person has confirmed documents waiting to be sent to a printer. */
+export async function hasConfirmedPrintjob(db: TDb, userId: number): Promise<boolean> {
+  const job = await findCurrentPrintjob(db, userId);
+  return job?.is_submitted === true;
 }
 
 /** Refuses changes while a released job is still printing (the screen is locked then). */

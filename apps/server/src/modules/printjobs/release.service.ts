@@ -239,7 +239,9 @@ export async function finishPrintjob(
         printed_faces: faces,
         finished_at: now,
         failure_reason: report.outcome === 'failed' ? (report.reason ?? null) : null,
-        review_reason: reviewReason,
+        // A cancelled earlier release that printed anyway stays flagged (recordReportAfterCancel).
+        review_reason:
+          reviewReason ?? (job.review_reason === 'printed_after_cancel' ? job.review_reason : null),
       },
     );
     await countInPrinterStatistics(trx, job, faces, charge.split, now);

@@ -3,6 +3,7 @@ import { colorPagesFrom, createTranslator, formatDate } from '@printomat/shared'
 import type { TAppContext } from '../../context';
 import { unauthorized } from '../../http/errors';
 import { nextExpiringGrant, remainingPages } from '../pages/pages-ledger.service';
+import { hasConfirmedPrintjob } from '../printjobs/printjobs.service';
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -19,7 +20,13 @@ export function registerUserPanelRoutes(app: FastifyInstance, ctx: TAppContext):
     const now = ctx.now();
     const remaining = await remainingPages(ctx.db, user.id, now);
     const expiring = await nextExpiringGrant(ctx.db, user.id, now);
-    const hint = user.last_login_mobile ? t('user_panel.app') : t('user_panel.download');
+    // "Ready" only when there is something confirmed to print; an app user with nothing confirmed
+    // is told what to do first.
+    const hint = !user.last_login_mobile
+      ? t('user_panel.download')
+      : (await hasConfirmedPrintjob(ctx.db, user.id))
+        ? t('user_panel.app')
+        : t('user_panel.app_nothing_confirmed');
     const html = [
       `<section class="user-panel" data-remaining="${remaining}">`,
       `<h2 class="user-panel__title">${escapeHtml(t('user_panel.title'))}</h2>`,

@@ -12,6 +12,15 @@ export function presentAjaxUser(user: TUserRow, remainingPages: number): TAjaxUs
   };
 }
 
+/**
+ * Signing up with an e-mail address records no sign-in; signing up with Facebook records one at
+ * the moment the account is made. Any later sign-in makes the account a returning one.
+ */
+function isNewAccount(user: TUserRow): boolean {
+  if (user.last_login_at === null) return true;
+  return Math.abs(user.last_login_at.getTime() - user.created_at.getTime()) < 2_000;
+}
+
 export function presentMe(user: TUserRow, remainingPages: number): TMe {
   return {
     ...presentAjaxUser(user, remainingPages),
@@ -22,5 +31,6 @@ export function presentMe(user: TUserRow, remainingPages: number): TMe {
     remaining_color_pages: colorPagesFrom(remainingPages),
     has_password: user.password_hash !== null,
     has_facebook: user.facebook_id !== null,
+    is_new_account: isNewAccount(user),
   };
 }

@@ -1,4 +1,6 @@
 import {
+  ZAdminCity,
+  ZAdminCityList,
   ZAdminInboundMessages,
   ZAdminPrinter,
   ZAdminPrinterIndex,
@@ -6,7 +8,11 @@ import {
   ZDetectedPrinterList,
   ZPrinterStatistics,
   ZRegisteredAgent,
+  type TAdminCity,
+  type TAdminCityInput,
+  type TAdminCityList,
   type TAdminInboundMessages,
+  type TDecommissionInput,
   type TAdminPrinter,
   type TAdminPrinterIndex,
   type TAdminPrinterInput,
@@ -39,6 +45,8 @@ const RESPONSES = import.meta.env.DEV
       secret: ZAgentSecret,
       agent: ZRegisteredAgent,
       inbound: ZAdminInboundMessages,
+      city: ZAdminCity,
+      cities: ZAdminCityList,
     }
   : null;
 
@@ -65,6 +73,22 @@ export const setMaintenance = (id: number, enabled: boolean) =>
     { enabled } satisfies TMaintenanceInput,
     { schema: RESPONSES?.printer },
   );
+export const setDecommissioned = (id: number, decommissioned: boolean) =>
+  api.post<TAdminPrinter>(
+    `/api/admin/printers/${id}/decommission`,
+    { decommissioned } satisfies TDecommissionInput,
+    { schema: RESPONSES?.printer },
+  );
+
+export const adminCitiesKey = ['admin', 'cities'] as const;
+export const fetchAdminCities = () =>
+  api.get<TAdminCityList>('/api/admin/cities', { schema: RESPONSES?.cities });
+/** Adds a city (id null) or changes one. */
+export const saveCity = (id: number | null, input: TAdminCityInput) =>
+  id === null
+    ? api.post<TAdminCity>('/api/admin/cities', input, { schema: RESPONSES?.city })
+    : api.put<TAdminCity>(`/api/admin/cities/${id}`, input, { schema: RESPONSES?.city });
+
 export const convertToV3 = (id: number) =>
   api.post<TAdminPrinter>(
     `/api/admin/printers/${id}/convert_v3`,

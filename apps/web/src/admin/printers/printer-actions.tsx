@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TAdminPrinter, TMessageKey } from '@printomat/shared';
 import { ApiError } from '../../api/client';
-import { useT } from '../../i18n/use-t';
+import { useLocale, useT } from '../../i18n/use-t';
+import { formatDateTime } from '@printomat/shared';
 import {
   adminPrinterKey,
   adminPrintersKey,
   convertToV3,
   rotateAgentSecret,
+  setDecommissioned,
   setMaintenance,
 } from './admin-printers-api';
 
@@ -19,6 +21,7 @@ type TOutcome =
 /** Maintenance toggle, conversion to API V3 and a new agent secret, with their outcomes. */
 export function PrinterActions({ printer }: { printer: TAdminPrinter }) {
   const t = useT();
+  const { locale } = useLocale();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<TOutcome | null>(null);
@@ -50,6 +53,20 @@ export function PrinterActions({ printer }: { printer: TAdminPrinter }) {
           : 'admin_printers.show.maintenance_disabled',
       };
     });
+  const toggleService = () => {
+    const decommission = printer.decommissioned_at === null;
+    if (decommission && !window.confirm(t('admin_printers.show.decommission_confirm'))) return;
+    void run(async () => {
+      const updated = await setDecommissioned(printer.id, decommission);
+      queryClient.setQueryData(adminPrinterKey(printer.id), updated);
+      return {
+        kind: 'notice',
+        key: updated.decommissioned_at
+          ? 'admin_printers.show.decommissioned'
+          : 'admin_printers.show.recommissioned',
+      };
+    });
+  };
   const convert = () =>
     run(async () => {
       const updated = await convertToV3(printer.id);
@@ -89,6 +106,29 @@ export function PrinterActions({ printer }: { printer: TAdminPrinter }) {
           {printer.maintenance_mode
             ? t('admin_printers.show.maintenance_disable')
             : t('admin_printers.show.maintenance_enable')}
+        </button>
+      </div>
+      <div className="printer-actions__row">
+        <div>
+          <strong>{t('admin_printers.show.service')}: </strong>
+          <span data-testid="service-status">
+            {printer.decommissioned_at
+              ? t('admin_printers.show.decommissioned_since', {
+                  date: formatDateTime(locale, printer.decommissioned_at),
+                })
+              : t('admin_printers.show.in_service')}
+          </span>
+        </div>
+        <button
+          type="button"
+          className={printer.decommissioned_at ? 'button' : 'button button--secondary'}
+          onClick={toggleService}
+          disabled={busy}
+          data-testid="decommission-toggle"
+        >
+          {printer.decommissioned_at
+            ? t('admin_printers.show.recommission')
+            : t('admin_printers.show.decommission')}
         </button>
       </div>
       <div className="printer-actions__row">

@@ -51,6 +51,9 @@ export function PrintersIndexPage() {
       <div className="admin-printers__header">
         <h2 id="admin-printers-title">{t('admin_printers.title')}</h2>
         <div className="admin-printers__actions">
+          <Link className="button button--secondary" to="cities">
+            {t('admin_printers.cities_link')}
+          </Link>
           <Link className="button button--secondary" to="detected">
             {t('admin_printers.detected_link')}
           </Link>

@@ -1,4 +1,5 @@
 import { Route } from 'react-router';
+import { CitiesPage } from './cities-page';
 import { DetectedPrintersPage } from './detected-printers-page';
 import { PrinterFormPage } from './printer-form-page';
 import { PrinterShowPage } from './printer-show-page';
@@ -11,6 +12,7 @@ export function printersAdminRoutes() {
       <Route index element={<PrintersIndexPage />} />
       <Route path="new" element={<PrinterFormPage />} />
       <Route path="detected" element={<DetectedPrintersPage />} />
+      <Route path="cities" element={<CitiesPage />} />
       <Route path=":id" element={<PrinterShowPage />} />
       <Route path=":id/edit" element={<PrinterFormPage />} />
     </Route>

@@ -52,6 +52,19 @@ describe('business page (/business)', () => {
     expect(screen.getByText(/they print at over 50 printers\./)).toBeTruthy();
   });
 
+  it('says where the printers are from the map, not a list of venue kinds it cannot vouch for', async () => {
+    open(14);
+    expect((await screen.findByTestId('business-printer-cities')).textContent).toBe(
+      'in 2 cities: Kraków and Warszawa',
+    );
+    expect(screen.queryByText(/shopping malls/)).toBeNull();
+    cleanup();
+    open(3, 'pl');
+    expect((await screen.findByTestId('business-printer-cities')).textContent).toBe(
+      'w 2 miastach: Kraków i Warszawa',
+    );
+  });
+
   it('speaks of the network in general until the count is known', async () => {
     mockFetch({
       'GET /api/session': () => jsonResponse(200, buildSession()),

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useT } from '../../i18n/use-t';
+import { useLocale, useT } from '../../i18n/use-t';
 import { Icon, type TIconName } from './icons';
 import { PackageCard } from './package-card';
 import { BUSINESS_PACKAGES } from './package-data';
@@ -37,6 +37,10 @@ export function BusinessPage() {
   const printerCount = map.data?.printers.length ?? 0;
   // Until the count is known (or when there is none), the texts speak of the network in general.
   const printers = printerCount > 0 ? printerCountPhrase(t, printerCount) : null;
+  // Where they are, from the same answer: only what the map shows is claimed (issue 17).
+  const { locale } = useLocale();
+  const cities = (map.data?.cities ?? []).filter((c) => c.printer_count > 0).map((c) => c.name);
+  const cityList = new Intl.ListFormat(locale, { type: 'conjunction' }).format(cities);
 
   return (
     <div className="business" data-testid="business-page">
@@ -77,7 +81,9 @@ export function BusinessPage() {
                 <strong className="business-hero__count" data-testid="business-printer-count">
                   {printers}
                 </strong>
-                <span>{t('business.hero.network')}</span>
+                <span data-testid="business-printer-cities">
+                  {t('business.hero.network', { count: cities.length, cities: cityList })}
+                </span>
               </>
             ) : (
               <strong className="business-hero__count">{t('business.hero.network_loading')}</strong>

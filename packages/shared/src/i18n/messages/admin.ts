@@ -55,6 +55,8 @@ export const admin = defineMessages({
       owner_has_current_job:
         'The owner is preparing another print job with documents, so this one cannot become editable again.',
       reset_charged: 'Part of this print job was printed and charged; it cannot be printed again.',
+      reset_documents_deleted:
+        'The documents of this print job were deleted (retention); it cannot be printed again.',
       express_job:
         'This print job belongs to an express order: print or reset it from the express order.',
       cannot_delete_self: 'You cannot delete your own account here.',
@@ -147,6 +149,8 @@ export const admin = defineMessages({
           'The printer reported the job as printed but counted fewer pages than its documents, which it had downloaded. The owner was charged for the downloaded documents; check with the printer and refund if nothing came out.',
         printed_nothing_delivered:
           'The printer reported the job as printed, but its agent never downloaded any of the job’s documents. Check the printer’s agent and the pages charged.',
+        printed_after_cancel:
+          'The owner cancelled the job after its printer had already taken it, and the printer then reported pages printed. Nothing was charged for them; check with the printer and the owner.',
       },
     },
     users: {
@@ -333,6 +337,7 @@ export const admin = defineMessages({
         discount_code: 'discount code',
         package: 'package',
         payment: 'payment',
+        export: 'CSV export',
       },
       actions: {
         printjob_schedule: 'print job sent to a printer',
@@ -372,6 +377,13 @@ export const admin = defineMessages({
         payment_processing: 'payment processing',
         card_added: 'card added',
         card_failed: 'card not added',
+        user_pages_granted: 'pages given by an administrator',
+        printjob_pages_refunded: 'pages of a print job refunded',
+        user_confirmation_resent: 'confirmation e-mail sent again by an administrator',
+        user_email_confirmed: 'e-mail address confirmed by an administrator',
+        user_blocked: 'account blocked',
+        user_unblocked: 'account unblocked',
+        export_downloaded: 'CSV export downloaded',
       },
     },
   },
@@ -426,6 +438,8 @@ export const admin = defineMessages({
         'Der Besitzer bereitet einen anderen Druckauftrag mit Dokumenten vor, daher kann dieser nicht wieder bearbeitbar werden.',
       reset_charged:
         'Ein Teil dieses Druckauftrags wurde gedruckt und berechnet; er kann nicht erneut gedruckt werden.',
+      reset_documents_deleted:
+        'Die Dokumente dieses Druckauftrags wurden gelöscht (Aufbewahrungsfrist); er kann nicht erneut gedruckt werden.',
       express_job:
         'Dieser Druckauftrag gehört zu einer Expressbestellung: Drucke oder setze ihn über die Expressbestellung zurück.',
       cannot_delete_self: 'Dein eigenes Konto kannst du hier nicht löschen.',
@@ -527,6 +541,8 @@ export const admin = defineMessages({
           'Der Drucker hat den Auftrag als gedruckt gemeldet, aber weniger Seiten gezählt, als seine heruntergeladenen Dokumente haben. Dem Besitzer wurden die heruntergeladenen Dokumente berechnet; prüfen Sie den Drucker und erstatten Sie die Seiten, falls nichts gedruckt wurde.',
         printed_nothing_delivered:
           'Der Drucker hat den Auftrag als gedruckt gemeldet, aber sein Agent hat keines der Dokumente des Auftrags heruntergeladen. Prüfen Sie den Agenten des Druckers und die berechneten Seiten.',
+        printed_after_cancel:
+          'Der Besitzer hat den Auftrag storniert, als sein Drucker ihn schon übernommen hatte, und der Drucker hat danach gedruckte Seiten gemeldet. Dafür wurde nichts berechnet; klären Sie es mit dem Drucker und dem Besitzer.',
       },
     },
     users: {
@@ -724,6 +740,7 @@ export const admin = defineMessages({
         discount_code: 'Rabattcode',
         package: 'Paket',
         payment: 'Zahlung',
+        export: 'CSV-Export',
       },
       actions: {
         printjob_schedule: 'Druckauftrag an einen Drucker gesendet',
@@ -764,6 +781,13 @@ export const admin = defineMessages({
         payment_processing: 'Zahlung in Bearbeitung',
         card_added: 'Karte hinzugefügt',
         card_failed: 'Karte nicht hinzugefügt',
+        user_pages_granted: 'Seiten von einem Administrator gutgeschrieben',
+        printjob_pages_refunded: 'Seiten eines Druckauftrags erstattet',
+        user_confirmation_resent: 'Bestätigungs-E-Mail von einem Administrator erneut gesendet',
+        user_email_confirmed: 'E-Mail-Adresse von einem Administrator bestätigt',
+        user_blocked: 'Konto gesperrt',
+        user_unblocked: 'Konto entsperrt',
+        export_downloaded: 'CSV-Export heruntergeladen',
       },
     },
   },
@@ -819,6 +843,8 @@ export const admin = defineMessages({
         'Właściciel przygotowuje inne zlecenie druku z dokumentami, więc tego nie można ponownie edytować.',
       reset_charged:
         'Część tego zlecenia została wydrukowana i pobrana; nie można go wydrukować ponownie.',
+      reset_documents_deleted:
+        'Dokumenty tego zlecenia zostały usunięte (okres przechowywania); nie można go wydrukować ponownie.',
       express_job:
         'To zlecenie druku należy do zamówienia ekspresowego: drukuj je lub resetuj z poziomu zamówienia ekspresowego.',
       cannot_delete_self: 'Nie możesz tutaj usunąć własnego konta.',
@@ -913,6 +939,8 @@ export const admin = defineMessages({
           'Drukarka zgłosiła zlecenie jako wydrukowane, ale naliczyła mniej stron, niż liczą dokumenty, które ściągnęła z serwera. Właściciel został obciążony za te dokumenty; sprawdź drukarkę i zwróć strony, jeśli nic nie wyszło.',
         printed_nothing_delivered:
           'Drukarka zgłosiła zlecenie jako wydrukowane, choć jej agent nie ściągnął z serwera żadnego z jego dokumentów. Sprawdź agenta drukarki i naliczone strony.',
+        printed_after_cancel:
+          'Właściciel anulował zlecenie, gdy drukarka już je przyjęła, a potem drukarka zgłosiła wydrukowane strony. Nic za nie nie pobrano; sprawdź to z drukarką i właścicielem.',
       },
     },
     users: {
@@ -1099,6 +1127,7 @@ export const admin = defineMessages({
         discount_code: 'kod rabatowy',
         package: 'pakiet',
         payment: 'płatność',
+        export: 'eksport CSV',
       },
       actions: {
         printjob_schedule: 'zlecenie druku wysłane do drukarki',
@@ -1139,6 +1168,13 @@ export const admin = defineMessages({
         payment_processing: 'płatność w toku',
         card_added: 'dodano kartę',
         card_failed: 'nie dodano karty',
+        user_pages_granted: 'strony przyznane przez administratora',
+        printjob_pages_refunded: 'zwrot stron zlecenia druku',
+        user_confirmation_resent: 'e-mail potwierdzający wysłany ponownie przez administratora',
+        user_email_confirmed: 'adres e-mail potwierdzony przez administratora',
+        user_blocked: 'konto zablokowane',
+        user_unblocked: 'konto odblokowane',
+        export_downloaded: 'pobrano eksport CSV',
       },
     },
   },

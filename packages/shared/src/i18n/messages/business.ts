@@ -10,7 +10,7 @@ export const business = defineMessages({
       lead: 'Prepaid page packages, a free test account and monthly VAT invoices. Your people print at any Printomat printer, whenever the venue is open.',
       sign_up: 'Create a business account',
       sign_in: 'Sign in',
-      network: 'in shopping malls, on campuses, in co-working spaces and convenience stores',
+      network: 'in {count, plural, one {# city} other {# cities}}: {cities}',
       network_loading: 'A growing network of printers',
     },
     facts: {
@@ -118,7 +118,7 @@ export const business = defineMessages({
       lead: 'Seitenpakete im Voraus, ein kostenloses Testkonto und monatliche Rechnungen mit MwSt. Deine Leute drucken an jedem Printomat-Drucker, solange der Standort geöffnet ist.',
       sign_up: 'Firmenkonto erstellen',
       sign_in: 'Anmelden',
-      network: 'in Einkaufszentren, auf dem Campus, in Coworking-Spaces und Läden',
+      network: 'in {count, plural, one {# Stadt} other {# Städten}}: {cities}',
       network_loading: 'Ein wachsendes Netz von Druckern',
     },
     facts: {
@@ -226,7 +226,8 @@ export const business = defineMessages({
       lead: 'Przedpłacone pakiety stron, darmowe konto testowe i comiesięczne faktury VAT. Twoi ludzie drukują w każdej drukarce Printomat przez cały czas otwarcia lokalu.',
       sign_up: 'Załóż konto firmowe',
       sign_in: 'Zaloguj się',
-      network: 'w centrach handlowych, na kampusach, w coworkingach i sklepach',
+      network:
+        'w {count, plural, one {# mieście} few {# miastach} many {# miastach} other {# miasta}}: {cities}',
       network_loading: 'Rosnąca sieć drukarek',
     },
     facts: {

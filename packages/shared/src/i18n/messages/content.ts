@@ -160,10 +160,10 @@ export const content = defineMessages({
       lead: 'Know someone who needs to print? Invite friends and get free pages, or point a business our way.',
       friends: {
         title: 'Invite friends, get free pages',
-        text: 'Every Printomat account has a personal invitation link. When a friend creates an account through your link, free pages are credited to your account.',
+        text: 'Every Printomat account has a personal invitation link. When a friend signs up through your link, confirms their e-mail address and buys their first package, free pages are credited to your account.',
         step1: 'Sign in and copy your invitation link from your account.',
         step2: 'Send it to friends, classmates or colleagues.',
-        step3: 'When they sign up through it, free pages land in your account.',
+        step3: 'When they buy their first package, free pages land in your account.',
         cta: 'Create a free account',
       },
       business: {
@@ -385,10 +385,10 @@ export const content = defineMessages({
       lead: 'Du kennst jemanden, der drucken muss? Lade Freunde ein und erhalte Gratisseiten – oder empfiehl uns ein Unternehmen.',
       friends: {
         title: 'Freunde einladen, Gratisseiten erhalten',
-        text: 'Jedes Printomat-Konto hat einen persönlichen Einladungslink. Wenn jemand über deinen Link ein Konto erstellt, schreiben wir dir Gratisseiten gut.',
+        text: 'Jedes Printomat-Konto hat einen persönlichen Einladungslink. Wenn sich jemand über deinen Link registriert, die E-Mail-Adresse bestätigt und das erste Paket kauft, schreiben wir dir Gratisseiten gut.',
         step1: 'Melde dich an und kopiere deinen Einladungslink aus deinem Konto.',
         step2: 'Schick ihn an Freunde, Kommilitonen oder Kollegen.',
-        step3: 'Wenn sie sich darüber registrieren, landen Gratisseiten in deinem Konto.',
+        step3: 'Wenn sie ihr erstes Paket kaufen, landen Gratisseiten in deinem Konto.',
         cta: 'Kostenloses Konto erstellen',
       },
       business: {
@@ -608,10 +608,10 @@ export const content = defineMessages({
       lead: 'Znasz kogoś, kto potrzebuje drukować? Zaproś znajomych i zdobądź darmowe strony albo poleć nam firmę.',
       friends: {
         title: 'Zaproś znajomych, zdobądź darmowe strony',
-        text: 'Każde konto Printomat ma osobisty link z zaproszeniem. Gdy ktoś założy konto przez Twój link, dopiszemy Ci darmowe strony.',
+        text: 'Każde konto Printomat ma osobisty link z zaproszeniem. Gdy ktoś zarejestruje się przez Twój link, potwierdzi adres e-mail i kupi pierwszy pakiet, dopiszemy Ci darmowe strony.',
         step1: 'Zaloguj się i skopiuj swój link z zaproszeniem ze swojego konta.',
         step2: 'Wyślij go znajomym ze studiów, z pracy lub z sąsiedztwa.',
-        step3: 'Gdy zarejestrują się przez ten link, darmowe strony trafią na Twoje konto.',
+        step3: 'Gdy kupią swój pierwszy pakiet, darmowe strony trafią na Twoje konto.',
         cta: 'Załóż darmowe konto',
       },
       business: {

@@ -40,6 +40,7 @@ export const errors = defineMessages({
     reset_link_expired: 'This password reset link has expired. Ask for a new one.',
     facebook_failed: 'Signing in with Facebook did not work. Please try again.',
     facebook_not_configured: 'Signing in with Facebook is not available.',
+    account_blocked: 'This account has been blocked. Please contact support.',
     rate_limited: 'Too many requests. Please wait a moment and try again.',
     try_again_in:
       'Too many attempts. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
@@ -84,6 +85,7 @@ export const errors = defineMessages({
     facebook_failed:
       'Die Anmeldung mit Facebook hat nicht funktioniert. Bitte versuche es noch einmal.',
     facebook_not_configured: 'Die Anmeldung mit Facebook ist nicht verfügbar.',
+    account_blocked: 'Dieses Konto wurde gesperrt. Bitte wende dich an den Support.',
     rate_limited: 'Zu viele Anfragen. Bitte warte einen Moment und versuche es erneut.',
     try_again_in:
       'Zu viele Versuche. Versuche es in {minutes, plural, one {# Minute} other {# Minuten}} erneut.',
@@ -129,6 +131,7 @@ export const errors = defineMessages({
     reset_link_expired: 'Ten link do resetowania hasła wygasł. Poproś o nowy.',
     facebook_failed: 'Logowanie przez Facebooka nie powiodło się. Spróbuj ponownie.',
     facebook_not_configured: 'Logowanie przez Facebooka jest niedostępne.',
+    account_blocked: 'To konto zostało zablokowane. Skontaktuj się z obsługą.',
     rate_limited: 'Zbyt wiele żądań. Poczekaj chwilę i spróbuj ponownie.',
     try_again_in:
       'Zbyt wiele prób. Spróbuj ponownie za {minutes, plural, one {# minutę} few {# minuty} many {# minut} other {# minuty}}.',

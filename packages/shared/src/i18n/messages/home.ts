@@ -6,6 +6,7 @@ export const home = defineMessages({
     panel: {
       page_title: 'Overview',
       welcome: 'Welcome back',
+      welcome_new: 'Welcome to Printomat',
       title: 'Your pages',
       app_hint: 'Walk up to a printer and start the Printomat app to print.',
       download_hint: 'Get the Printomat app to start printing right at the printer.',
@@ -21,6 +22,7 @@ export const home = defineMessages({
     panel: {
       page_title: 'Übersicht',
       welcome: 'Willkommen zurück',
+      welcome_new: 'Willkommen bei Printomat',
       title: 'Deine Seiten',
       app_hint: 'Geh zu einem Drucker und starte die Printomat-App, um zu drucken.',
       download_hint: 'Hol dir die Printomat-App, um direkt am Drucker zu drucken.',
@@ -36,6 +38,7 @@ export const home = defineMessages({
     panel: {
       page_title: 'Przegląd',
       welcome: 'Witaj ponownie',
+      welcome_new: 'Witaj w Printomacie',
       title: 'Twoje strony',
       app_hint: 'Podejdź do drukarki i uruchom aplikację Printomat, aby drukować.',
       download_hint: 'Pobierz aplikację Printomat, aby drukować bezpośrednio przy drukarce.',

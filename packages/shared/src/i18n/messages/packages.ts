@@ -61,7 +61,7 @@ export const packages = defineMessages({
       lead: 'There are several ways to get pages for printing, and some of them are free.',
       invite: {
         title: 'Invite friends',
-        text: 'Share your personal invitation link. When a friend creates an account through it, free pages are credited to your account.',
+        text: 'Share your personal invitation link. When a friend signs up through it and buys their first package, free pages are credited to your account.',
         cta: 'How inviting works',
       },
       card: {
@@ -136,7 +136,7 @@ export const packages = defineMessages({
       lead: 'Es gibt mehrere Wege zu Seiten für deine Ausdrucke – einige davon sind kostenlos.',
       invite: {
         title: 'Freunde einladen',
-        text: 'Teile deinen persönlichen Einladungslink. Wenn jemand darüber ein Konto erstellt, schreiben wir dir Gratisseiten gut.',
+        text: 'Teile deinen persönlichen Einladungslink. Wenn sich jemand darüber registriert und das erste Paket kauft, schreiben wir dir Gratisseiten gut.',
         cta: 'So funktioniert das Einladen',
       },
       card: {
@@ -213,7 +213,7 @@ export const packages = defineMessages({
       lead: 'Strony do drukowania możesz zdobyć na kilka sposobów – niektóre są za darmo.',
       invite: {
         title: 'Zaproś znajomych',
-        text: 'Udostępnij swój osobisty link z zaproszeniem. Gdy ktoś założy przez niego konto, dopiszemy Ci darmowe strony.',
+        text: 'Udostępnij swój osobisty link z zaproszeniem. Gdy ktoś zarejestruje się przez niego i kupi pierwszy pakiet, dopiszemy Ci darmowe strony.',
         cta: 'Jak działają zaproszenia',
       },
       card: {

@@ -20,6 +20,8 @@ export const printer_page = defineMessages({
       available: 'Available – ready to print',
       door_open:
         'A door or cover of the printer is open – jobs are taken and print once it is closed',
+      closed:
+        'Closed now (see the open hours) – a job sent now waits at the printer until you print it or it expires',
     },
     details: {
       title: 'Where to find it',
@@ -76,6 +78,8 @@ export const printer_page = defineMessages({
       available: 'Verfügbar – bereit zum Drucken',
       door_open:
         'Eine Klappe oder Abdeckung des Druckers ist offen – Aufträge werden angenommen und gedruckt, sobald sie geschlossen ist',
+      closed:
+        'Jetzt geschlossen (siehe Öffnungszeiten) – ein jetzt gesendeter Auftrag wartet am Drucker, bis du ihn druckst oder er verfällt',
     },
     details: {
       title: 'Wo du ihn findest',
@@ -133,6 +137,8 @@ export const printer_page = defineMessages({
       available: 'Dostępna – gotowa do drukowania',
       door_open:
         'Pokrywa lub drzwiczki drukarki są otwarte – zlecenia są przyjmowane i wydrukują się po ich zamknięciu',
+      closed:
+        'Teraz nieczynne (zobacz godziny otwarcia) – zlecenie wysłane teraz czeka przy drukarce, aż je wydrukujesz albo wygaśnie',
     },
     details: {
       title: 'Gdzie ją znaleźć',

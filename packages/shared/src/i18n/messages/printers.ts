@@ -5,6 +5,8 @@ export const printers = defineMessages({
   en: {
     errors: {
       disabled: 'printer unavailable',
+      decommissioned:
+        'This printer has been taken out of service. Choose another printer on the map.',
       maintenance: 'Maintenance mode enabled - printing not possible',
       offline: 'The printer is offline right now. Try again in a moment or choose another printer.',
       out_of_paper:
@@ -26,6 +28,8 @@ export const printers = defineMessages({
   de: {
     errors: {
       disabled: 'Drucker nicht verfügbar',
+      decommissioned:
+        'Dieser Drucker ist außer Betrieb genommen. Wähle auf der Karte einen anderen Drucker.',
       maintenance: 'Wartungsmodus aktiv – Drucken nicht möglich',
       offline:
         'Der Drucker ist gerade offline. Versuche es gleich noch einmal oder wähle einen anderen Drucker.',
@@ -47,6 +51,7 @@ export const printers = defineMessages({
   pl: {
     errors: {
       disabled: 'drukarka niedostępna',
+      decommissioned: 'Ta drukarka została wycofana z użytku. Wybierz inną drukarkę na mapie.',
       maintenance: 'Tryb serwisowy włączony – drukowanie niemożliwe',
       offline: 'Drukarka jest teraz offline. Spróbuj za chwilę lub wybierz inną drukarkę.',
       out_of_paper:

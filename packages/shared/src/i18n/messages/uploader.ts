@@ -13,7 +13,11 @@ export const uploader = defineMessages({
       uploading: 'Your files are being uploaded... Do not close the browser.',
       upload_failed: 'Uploading one or more files failed.',
       over_limit: 'The uploaded files exceed your page limit.',
+      buy_pages: 'Buy pages',
     },
+    files_left_out:
+      '{count, plural, one {# file was} other {# files were}} not added: a print job holds at most {max} files.',
+    too_large: 'file too large (at most {limit})',
     unload_warning: 'Closing this page will interrupt sending your files.',
     office_beta: 'Converting Office files is in beta. For the best result, upload a PDF.',
     dismiss: 'Dismiss',
@@ -66,6 +70,11 @@ export const uploader = defineMessages({
       busy: 'Cancelling…',
       done: 'Printing cancelled: your pages are back. Send the job to a printer again, or press Edit to change it.',
     },
+    retention: {
+      will_delete: 'Its files will be deleted at {time}.',
+      deleted: 'Its files were deleted at {time}.',
+      unused: 'If these files are neither printed nor changed, they will be deleted at {time}.',
+    },
     last_result: {
       expired:
         'Your last print job was not printed in time and has expired. Nothing was charged: its pages are back on your account.',
@@ -116,7 +125,11 @@ export const uploader = defineMessages({
       uploading: 'Deine Dateien werden hochgeladen... Schließe den Browser nicht.',
       upload_failed: 'Das Hochladen einer oder mehrerer Dateien ist fehlgeschlagen.',
       over_limit: 'Die hochgeladenen Dateien überschreiten dein Seitenlimit.',
+      buy_pages: 'Seiten kaufen',
     },
+    files_left_out:
+      '{count, plural, one {# Datei wurde} other {# Dateien wurden}} nicht hinzugefügt: Ein Druckauftrag fasst höchstens {max} Dateien.',
+    too_large: 'Datei zu groß (höchstens {limit})',
     unload_warning: 'Wenn du diese Seite schließt, wird das Senden deiner Dateien abgebrochen.',
     office_beta:
       'Die Umwandlung von Office-Dateien ist in der Beta-Phase. Das beste Ergebnis erzielst du mit einer PDF.',
@@ -170,6 +183,11 @@ export const uploader = defineMessages({
       busy: 'Wird abgebrochen…',
       done: 'Druck abgebrochen: Deine Seiten sind zurück. Sende den Auftrag erneut an einen Drucker oder tippe auf „Bearbeiten“, um ihn zu ändern.',
     },
+    retention: {
+      will_delete: 'Seine Dateien werden am {time} gelöscht.',
+      deleted: 'Seine Dateien wurden am {time} gelöscht.',
+      unused: 'Werden diese Dateien weder gedruckt noch geändert, werden sie am {time} gelöscht.',
+    },
     last_result: {
       expired:
         'Dein letzter Druckauftrag wurde nicht rechtzeitig gedruckt und ist abgelaufen. Es wurde nichts berechnet: Seine Seiten sind wieder auf deinem Konto.',
@@ -220,7 +238,11 @@ export const uploader = defineMessages({
       uploading: 'Trwa wysyłanie twoich plików... Nie zamykaj przeglądarki.',
       upload_failed: 'Wysyłanie jednego lub więcej plików nie powiodło się.',
       over_limit: 'Wrzucone pliki przekraczają Twój limit stron.',
+      buy_pages: 'Kup strony',
     },
+    files_left_out:
+      '{count, plural, one {# plik nie został dodany} few {# pliki nie zostały dodane} many {# plików nie zostało dodanych} other {# pliku nie dodano}}: zlecenie mieści najwyżej {max} plików.',
+    too_large: 'za duży plik (maksymalnie {limit})',
     unload_warning: 'Zamknięcie strony przerwie wysyłanie plików.',
     office_beta: 'Konwersja plików Office jest w wersji beta. Najlepszy efekt da plik PDF.',
     dismiss: 'Zamknij',
@@ -273,6 +295,11 @@ export const uploader = defineMessages({
       button: 'Anuluj drukowanie',
       busy: 'Anulowanie…',
       done: 'Drukowanie anulowane: Twoje strony wróciły. Wyślij zlecenie ponownie do drukarki albo naciśnij „Edytuj”, aby je zmienić.',
+    },
+    retention: {
+      will_delete: 'Jego pliki zostaną usunięte {time}.',
+      deleted: 'Jego pliki usunięto {time}.',
+      unused: 'Jeśli te pliki nie zostaną wydrukowane ani zmienione, zostaną usunięte {time}.',
     },
     last_result: {
       expired:

@@ -8,6 +8,8 @@ export const user_panel = defineMessages({
     color: 'that is {count, plural, one {# colour page} other {# colour pages}}',
     expires: '{count, plural, one {# page expires} other {# pages expire}} on {date}',
     app: 'Your documents are ready: walk up to the printer and start the Printomat app.',
+    app_nothing_confirmed:
+      'Nothing is ready to print yet: upload and confirm your documents, then walk up to the printer and start the Printomat app.',
     download: 'Download the Printomat app to start printing right at the printer.',
     print: 'Print now',
     buy: 'Buy pages',
@@ -18,6 +20,8 @@ export const user_panel = defineMessages({
     color: 'das sind {count, plural, one {# Farbseite} other {# Farbseiten}}',
     expires: '{count, plural, one {# Seite verfällt} other {# Seiten verfallen}} am {date}',
     app: 'Deine Dokumente sind bereit: Geh zum Drucker und starte die Printomat-App.',
+    app_nothing_confirmed:
+      'Noch ist nichts druckbereit: Lade deine Dokumente hoch und bestätige sie, dann geh zum Drucker und starte die Printomat-App.',
     download: 'Lade die Printomat-App herunter, um direkt am Drucker zu drucken.',
     print: 'Jetzt drucken',
     buy: 'Seiten kaufen',
@@ -31,6 +35,8 @@ export const user_panel = defineMessages({
     expires:
       '{count, plural, one {# strona wygasa} few {# strony wygasają} many {# stron wygasa} other {# strony wygasa}} {date}',
     app: 'Twoje dokumenty są gotowe: podejdź do drukarki i uruchom aplikację Printomat.',
+    app_nothing_confirmed:
+      'Nic nie czeka jeszcze na wydruk: wgraj i potwierdź dokumenty, a potem podejdź do drukarki i uruchom aplikację Printomat.',
     download: 'Pobierz aplikację Printomat, aby drukować prosto przy drukarce.',
     print: 'Drukuj teraz',
     buy: 'Kup strony',
