@@ -172,9 +172,10 @@ describe('the uploader screen', () => {
 
     await page.getByTestId('file-input').setInputFiles([file('thesis.pdf'), file('huge.pdf')]);
     await page.getByTestId('banner-over-limit').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('banner-over-limit').innerText()).toBe(
-      'Wrzucone pliki przekraczają Twój limit stron.',
-    );
+    const overLimit = page.getByTestId('banner-over-limit');
+    expect(await overLimit.innerText()).toMatch(/^Wrzucone pliki przekraczają Twój limit stron\./);
+    // The banner offers the way out: buying pages.
+    expect(await overLimit.getByRole('link').getAttribute('href')).toBe('/kup-pakiet');
     await row(page, 'huge.pdf').getByText('za duży plik').waitFor();
     expect(await page.getByTestId('banner-upload-failed').innerText()).toBe(
       'Wysyłanie jednego lub więcej plików nie powiodło się.',
