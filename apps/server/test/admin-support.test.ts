@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantPages } from '../src/modules/pages/pages-ledger.service';
-import { seedDemoData } from '../src/seed/seed';
-import { signInDemoAdmin } from './helpers/admin';
+import { appWithDemoAdmin, signInDemoAdmin } from './helpers/admin';
 import { makePdf } from './helpers/fixtures';
 import { linkFrom } from './helpers/smtp';
-import {
-  createTestApp,
-  registerAndSignIn,
-  TestAgent,
-  uniqueEmail,
-  type TTestApp,
-} from './helpers/test-app';
+import { registerAndSignIn, TestAgent, uniqueEmail, type TTestApp } from './helpers/test-app';
 
 // Support tools for admins (issue 17 point 6): pages given and refunded with a reason, the
 // confirmation e-mail, blocking, CSV exports. PGlite here; PostgreSQL in the integration-pg run.
@@ -22,10 +15,7 @@ const CODE = '418273';
 const PASSWORD = 'correct horse battery';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.ctx.db);
-  admin = await signInDemoAdmin(t.app);
-  adminId = (await admin.get('/api/session')).json().user.id;
+  ({ t, admin, adminId } = await appWithDemoAdmin());
 });
 afterAll(() => t?.close());
 

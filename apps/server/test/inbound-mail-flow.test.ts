@@ -118,6 +118,18 @@ async function expectAccountReply(
   return job;
 }
 
+/** A message as the mail provider's webhook delivers it. */
+const postToWebhook = (raw: Buffer) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/inbound/mail',
+    payload: raw,
+    headers: {
+      'content-type': 'message/rfc822',
+      authorization: `Bearer ${INBOUND_SECRET}`,
+    },
+  });
+
 describe('mail over SMTP', () => {
   it('puts a trusted account holder’s PDF into their job and answers in their language, threaded', async () => {
     // German account; the message says English and the printer is in Poland: the account wins.
@@ -196,17 +208,6 @@ describe('mail over SMTP', () => {
 });
 
 describe('mail by the provider webhook', () => {
-  const post = (raw: Buffer) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/inbound/mail',
-      payload: raw,
-      headers: {
-        'content-type': 'message/rfc822',
-        authorization: `Bearer ${INBOUND_SECRET}`,
-      },
-    });
-
   it('trusts a DKIM-signed message without a client address, answers once, and a redelivery changes nothing', async () => {
     const bea = await mail.account(localpart('bea'), { locale: 'en' });
     const messageId = uniqueId('hook');
@@ -217,7 +218,7 @@ describe('mail by the provider webhook', () => {
       dkim: mail.key,
       attachments: [{ filename: 'tickets.pdf', content: await makePdf(2) }],
     });
-    const first = await post(raw);
+    const first = await postToWebhook(raw);
     expect(first.statusCode, first.body).toBe(202);
 
     const reply = await replyTo(bea.email, messageId);
@@ -238,7 +239,7 @@ describe('mail by the provider webhook', () => {
 
     // The provider delivers it again (a lost answer): the same row, no second job.
     const documentsBefore = await documentCount();
-    const again = await post(raw);
+    const again = await postToWebhook(raw);
     expect(again.statusCode).toBe(202);
     expect(again.json()).toEqual({
       messages: [{ printer_id: mail.printerId, id: row.id, duplicate: true }],
@@ -357,15 +358,7 @@ describe('no mail loops', () => {
       await autoReply(loopIds.hookAutoReply),
       deliveryReport(loopIds.hookBounce, mail.printerAddress),
     ]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/inbound/mail',
-        payload: raw,
-        headers: {
-          'content-type': 'message/rfc822',
-          authorization: `Bearer ${INBOUND_SECRET}`,
-        },
-      });
+      const res = await postToWebhook(raw);
       expect(res.statusCode, res.body).toBe(202);
     }
 

@@ -53,6 +53,18 @@ const remaining = async (agent: TestAgent) =>
   (await agent.get('/ajax/user')).json<{ remaining_page_limit: number }>().remaining_page_limit;
 const release = (agent: TestAgent, jobId: number) =>
   agent.post(`/ajax/printjobs/${jobId}/print_with_code`, { code: KIOSK_CODE });
+/** The agent reports a release of the job printed (its 4 pages) and waits for the server's ack. */
+async function reportPrinted(jobId: number, releaseId: string | undefined) {
+  link.send({
+    type: 'job_finished',
+    jobId,
+    release: releaseId,
+    outcome: 'printed',
+    impressions: 4,
+    documentsCompleted: 1,
+  });
+  await link.next('finished_ack');
+}
 const reservationsOf = (jobId: number) =>
   t.ctx.db
     .selectFrom('page_reservations')
@@ -98,29 +110,13 @@ describe('cancelling a released job', () => {
     expect(await remaining(agent)).toBe(16);
     const again = await link.next('job');
     expect(again.job.release).not.toBe(sent.job.release);
-    link.send({
-      type: 'job_finished',
-      jobId,
-      release: sent.job.release,
-      outcome: 'printed',
-      impressions: 4,
-      documentsCompleted: 1,
-    });
-    await link.next('finished_ack');
+    await reportPrinted(jobId, sent.job.release);
     expect(await reservationsOf(jobId)).toEqual([
       { status: 'voided', pages: 4 },
       { status: 'reserved', pages: 4 },
     ]);
     // The new release prints and is charged once.
-    link.send({
-      type: 'job_finished',
-      jobId,
-      release: again.job.release,
-      outcome: 'printed',
-      impressions: 4,
-      documentsCompleted: 1,
-    });
-    await link.next('finished_ack');
+    await reportPrinted(jobId, again.job.release);
     expect(await remaining(agent)).toBe(16);
     expect(await reservationsOf(jobId)).toEqual([
       { status: 'voided', pages: 4 },
@@ -145,15 +141,7 @@ describe('cancelling a released job', () => {
     expect(await remaining(agent)).toBe(20);
 
     // Cancel-Job came too late: the agent reports the release printed.
-    link.send({
-      type: 'job_finished',
-      jobId,
-      release: sent.job.release,
-      outcome: 'printed',
-      impressions: 4,
-      documentsCompleted: 1,
-    });
-    await link.next('finished_ack');
+    await reportPrinted(jobId, sent.job.release);
     // Not charged a second time behind anyone's back, but an admin sees it.
     expect(await remaining(agent)).toBe(20);
     expect(await reservationsOf(jobId)).toEqual([{ status: 'voided', pages: 4 }]);
@@ -171,15 +159,7 @@ describe('cancelling a released job', () => {
     const again = await link.next('job');
     for (const document of again.job.documents)
       expect((await fetch(`${url}${document.path}`)).status).toBe(200);
-    link.send({
-      type: 'job_finished',
-      jobId,
-      release: again.job.release,
-      outcome: 'printed',
-      impressions: 4,
-      documentsCompleted: 1,
-    });
-    await link.next('finished_ack');
+    await reportPrinted(jobId, again.job.release);
     expect(await remaining(agent)).toBe(16);
     const ended = await t.ctx.db
       .selectFrom('printjobs')
@@ -213,15 +193,7 @@ describe('cancelling a released job', () => {
     });
 
     // The printer finishes it: charged as printed.
-    link.send({
-      type: 'job_finished',
-      jobId,
-      release: sent.job.release,
-      outcome: 'printed',
-      impressions: 4,
-      documentsCompleted: 1,
-    });
-    await link.next('finished_ack');
+    await reportPrinted(jobId, sent.job.release);
     expect(await reservationsOf(jobId)).toEqual([{ status: 'posted', pages: 4 }]);
   });
 

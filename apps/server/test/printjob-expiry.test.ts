@@ -58,6 +58,16 @@ describe('print jobs that expire', () => {
     expect(submitted.statusCode, submitted.body).toBe(200);
     return { agent, email, jobId: job.id };
   }
+  /** The printer's agent connects, then the person releases the job to it; the agent's link. */
+  async function releaseToAgent(agent: TestAgent, jobId: number) {
+    const link = await rawAgent(url, credentials.minionId, credentials.secret);
+    await link.next('welcome');
+    expect(
+      (await agent.post(`/ajax/printjobs/${jobId}/print_with_code`, { code: KIOSK_CODE }))
+        .statusCode,
+    ).toBe(200);
+    return link;
+  }
   const remaining = async (agent: TestAgent) =>
     (await agent.get('/ajax/user')).json<{ remaining_page_limit: number }>().remaining_page_limit;
   const jobRow = (id: number) =>
@@ -72,12 +82,7 @@ describe('print jobs that expire', () => {
   it('a held job whose agent is gone expires on its own: pages back, owner told, agent withdraws it', async () => {
     const { agent, email, jobId } = await confirmedJob(20, 'de');
     // The agent takes the job, then goes away for good.
-    const link = await rawAgent(url, credentials.minionId, credentials.secret);
-    await link.next('welcome');
-    expect(
-      (await agent.post(`/ajax/printjobs/${jobId}/print_with_code`, { code: KIOSK_CODE }))
-        .statusCode,
-    ).toBe(200);
+    const link = await releaseToAgent(agent, jobId);
     expect((await link.next('job')).job.jobId).toBe(jobId);
     link.close();
     await link.closed;
@@ -120,12 +125,7 @@ describe('print jobs that expire', () => {
 
   it('a job the printer started ends the same way once its agent is silent for good', async () => {
     const { agent, jobId } = await confirmedJob(20);
-    const link = await rawAgent(url, credentials.minionId, credentials.secret);
-    await link.next('welcome');
-    expect(
-      (await agent.post(`/ajax/printjobs/${jobId}/print_with_code`, { code: KIOSK_CODE }))
-        .statusCode,
-    ).toBe(200);
+    const link = await releaseToAgent(agent, jobId);
     const sent = await link.next('job');
     link.send({ type: 'job_started', jobId, release: sent.job.release });
     await expect.poll(async () => (await jobRow(jobId)).printing_started_at).not.toBeNull();

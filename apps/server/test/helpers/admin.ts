@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { hashPassword } from '../../src/modules/auth/passwords';
-import { TestAgent, uniqueEmail, type TTestApp } from './test-app';
+import { seedDemoData } from '../../src/seed/seed';
+import { createTestApp, TestAgent, uniqueEmail, type TTestApp } from './test-app';
 
 /**
  * Signs in as the seeded demo admin (needs `seedDemoData`). With a locale, the language cookie is
@@ -36,4 +37,17 @@ export async function signInNewAdmin(t: TTestApp, locale?: 'en' | 'de' | 'pl'): 
   const res = await agent.post('/api/auth/sign-in', { email, password: 'admin password' });
   expect(res.statusCode).toBe(200);
   return agent;
+}
+
+/** A test app with the demo data, its admin signed in, and that admin's user id. */
+export async function appWithDemoAdmin(): Promise<{
+  t: TTestApp;
+  admin: TestAgent;
+  adminId: number;
+}> {
+  const t = await createTestApp();
+  await seedDemoData(t.ctx.db);
+  const admin = await signInDemoAdmin(t.app);
+  const adminId: number = (await admin.get('/api/session')).json().user.id;
+  return { t, admin, adminId };
 }

@@ -1,11 +1,11 @@
-import { PASSWORD_MIN_LENGTH, ZChangePasswordInput } from '@printomat/shared';
-import { useCallback, useState, type FormEvent } from 'react';
+import { ZChangePasswordInput } from '@printomat/shared';
+import { useCallback, useState } from 'react';
 import { changePassword, type TChangePasswordPayload } from '../api/auth-api';
 import { FormAlert, SuccessNotice } from '../components/form-alert';
 import { FormField } from '../components/form-field';
 import { checkInput } from '../forms/check-input';
-import { readFormValues } from '../forms/form-values';
-import { useSubmit } from '../forms/use-submit';
+import { NewPasswordFields, SubmitButton } from '../forms/auth-fields';
+import { useFormSubmit } from '../forms/use-form-submit';
 import { useT } from '../i18n/use-t';
 
 const FIELDS = ['old_password', 'password', 'password_confirmation'] as const;
@@ -24,12 +24,7 @@ export function ChangePasswordForm() {
     },
     [form, t],
   );
-  const { submit, isPending, error, fieldErrors } = useSubmit(action);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void submit(readFormValues(event.currentTarget, FIELDS));
-  }
+  const { onSubmit, isPending, error, fieldErrors } = useFormSubmit(FIELDS, action);
 
   return (
     <form
@@ -51,26 +46,8 @@ export function ChangePasswordForm() {
         required
         errors={fieldErrors.old_password}
       />
-      <FormField
-        name="password"
-        type="password"
-        label={t('fields.password')}
-        autoComplete="new-password"
-        hint={t('auth.password_hint', { count: PASSWORD_MIN_LENGTH })}
-        required
-        errors={fieldErrors.password}
-      />
-      <FormField
-        name="password_confirmation"
-        type="password"
-        label={t('fields.password_confirmation')}
-        autoComplete="new-password"
-        required
-        errors={fieldErrors.password_confirmation}
-      />
-      <button type="submit" className="button" disabled={isPending}>
-        {isPending ? t('common.please_wait') : t('account.password.submit')}
-      </button>
+      <NewPasswordFields fieldErrors={fieldErrors} />
+      <SubmitButton label={t('account.password.submit')} isPending={isPending} />
     </form>
   );
 }

@@ -1,13 +1,12 @@
 import { ZForgotPasswordInput } from '@printomat/shared';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { requestPasswordReset, type TForgotPasswordPayload } from '../api/auth-api';
 import { FormAlert, SuccessNotice } from '../components/form-alert';
-import { FormField } from '../components/form-field';
 import { PageTitle } from '../components/page-title';
 import { checkInput } from '../forms/check-input';
-import { readFormValues } from '../forms/form-values';
-import { useSubmit } from '../forms/use-submit';
+import { EmailField, SubmitButton } from '../forms/auth-fields';
+import { useFormSubmit } from '../forms/use-form-submit';
 import { useT } from '../i18n/use-t';
 
 const FIELDS = ['email'] as const;
@@ -28,12 +27,7 @@ export function ForgotPasswordPage() {
     },
     [t],
   );
-  const { submit, isPending, error, fieldErrors } = useSubmit(action);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void submit(readFormValues(event.currentTarget, FIELDS));
-  }
+  const { onSubmit, isPending, error, fieldErrors } = useFormSubmit(FIELDS, action);
 
   return (
     <div className="auth-page container">
@@ -49,18 +43,8 @@ export function ForgotPasswordPage() {
         <FormAlert error={error} shownFields={FIELDS} />
         {/* POST: a submit before the page has hydrated must not put the address in the URL. */}
         <form className="form" method="post" onSubmit={onSubmit}>
-          <FormField
-            name="email"
-            type="email"
-            label={t('fields.email')}
-            autoComplete="email"
-            inputMode="email"
-            required
-            errors={fieldErrors.email}
-          />
-          <button type="submit" className="button button--block" disabled={isPending}>
-            {isPending ? t('common.please_wait') : t('auth.forgot_password_page.submit')}
-          </button>
+          <EmailField label={t('fields.email')} errors={fieldErrors.email} />
+          <SubmitButton label={t('auth.forgot_password_page.submit')} isPending={isPending} block />
         </form>
         <p className="auth-card__switch">
           <Link to="/sign-in">{t('auth.forgot_password_page.back')}</Link>

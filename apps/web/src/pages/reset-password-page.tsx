@@ -1,16 +1,15 @@
-import { PASSWORD_MIN_LENGTH, ZResetPasswordInput } from '@printomat/shared';
+import { ZResetPasswordInput } from '@printomat/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { checkPasswordReset, resetPassword } from '../api/auth-api';
 import { ApiError } from '../api/client';
 import { resetAfterSessionChange } from '../api/session';
 import { FormAlert, SuccessNotice } from '../components/form-alert';
-import { FormField } from '../components/form-field';
 import { PageTitle } from '../components/page-title';
 import { checkInput } from '../forms/check-input';
-import { readFormValues } from '../forms/form-values';
-import { useSubmit } from '../forms/use-submit';
+import { NewPasswordFields, SubmitButton } from '../forms/auth-fields';
+import { useFormSubmit } from '../forms/use-form-submit';
 import { useT } from '../i18n/use-t';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
@@ -74,12 +73,7 @@ export function ResetPasswordPage() {
     },
     [queryClient, token, t],
   );
-  const { submit, isPending, error, fieldErrors } = useSubmit(action);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void submit(readFormValues(event.currentTarget, FIELDS));
-  }
+  const { onSubmit, isPending, error, fieldErrors } = useFormSubmit(FIELDS, action);
 
   return (
     <div className="auth-page container">
@@ -129,26 +123,12 @@ export function ResetPasswordPage() {
                 readOnly
                 hidden
               />
-              <FormField
-                name="password"
-                type="password"
-                label={t('fields.password')}
-                autoComplete="new-password"
-                hint={t('auth.password_hint', { count: PASSWORD_MIN_LENGTH })}
-                required
-                errors={fieldErrors.password}
+              <NewPasswordFields fieldErrors={fieldErrors} />
+              <SubmitButton
+                label={t('auth.reset_password_page.submit')}
+                isPending={isPending}
+                block
               />
-              <FormField
-                name="password_confirmation"
-                type="password"
-                label={t('fields.password_confirmation')}
-                autoComplete="new-password"
-                required
-                errors={fieldErrors.password_confirmation}
-              />
-              <button type="submit" className="button button--block" disabled={isPending}>
-                {isPending ? t('common.please_wait') : t('auth.reset_password_page.submit')}
-              </button>
             </form>
           </>
         )}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, type FormEvent } from 'react';
+import { useCallback } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { signIn, type TSignInPayload } from '../api/auth-api';
 import { resetAfterSessionChange, useCurrentUser } from '../api/session';
@@ -7,8 +7,8 @@ import { FacebookButton } from '../components/facebook-button';
 import { FormAlert } from '../components/form-alert';
 import { FormField } from '../components/form-field';
 import { PageTitle } from '../components/page-title';
-import { readFormValues } from '../forms/form-values';
-import { useSubmit } from '../forms/use-submit';
+import { EmailField, SubmitButton } from '../forms/auth-fields';
+import { useFormSubmit } from '../forms/use-form-submit';
 import { useT } from '../i18n/use-t';
 import { safeNextPath } from './safe-next-path';
 
@@ -35,14 +35,9 @@ export function SignInPage() {
     },
     [queryClient, navigate, next, t],
   );
-  const { submit, isPending, error, fieldErrors } = useSubmit(action);
+  const { onSubmit, isPending, error, fieldErrors } = useFormSubmit(FIELDS, action);
 
   if (user && !isPending) return <Navigate to={next} replace />;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void submit(readFormValues(event.currentTarget, FIELDS));
-  }
 
   return (
     <div className="auth-page container">
@@ -61,15 +56,7 @@ export function SignInPage() {
         <FacebookButton />
         {/* POST: a submit before the page has hydrated must not put the password in the URL. */}
         <form className="form" method="post" onSubmit={onSubmit}>
-          <FormField
-            name="email"
-            type="email"
-            label={t('fields.email')}
-            autoComplete="email"
-            inputMode="email"
-            required
-            errors={fieldErrors.email}
-          />
+          <EmailField label={t('fields.email')} errors={fieldErrors.email} />
           <FormField
             name="password"
             type="password"
@@ -78,9 +65,7 @@ export function SignInPage() {
             required
             errors={fieldErrors.password}
           />
-          <button type="submit" className="button button--block" disabled={isPending}>
-            {isPending ? t('common.please_wait') : t('auth.sign_in_page.submit')}
-          </button>
+          <SubmitButton label={t('auth.sign_in_page.submit')} isPending={isPending} block />
         </form>
         <p className="auth-card__switch">
           <Link to="/forgot-password">{t('auth.sign_in_page.forgot_password')}</Link>

@@ -1,15 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { PASSWORD_MIN_LENGTH } from '@printomat/shared';
-import { useCallback, type FormEvent } from 'react';
+import { useCallback } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { registerAccount } from '../api/auth-api';
 import { resetAfterSessionChange, useCurrentUser } from '../api/session';
 import { FacebookButton } from '../components/facebook-button';
 import { FormAlert } from '../components/form-alert';
-import { FormField } from '../components/form-field';
 import { PageTitle } from '../components/page-title';
-import { readFormValues } from '../forms/form-values';
-import { useSubmit } from '../forms/use-submit';
+import { EmailField, NewPasswordFields, SubmitButton } from '../forms/auth-fields';
+import { useFormSubmit } from '../forms/use-form-submit';
 import { useLocale, useT } from '../i18n/use-t';
 
 const FIELDS = ['email', 'email_confirmation', 'password', 'password_confirmation'] as const;
@@ -31,14 +29,9 @@ export function SignUpPage() {
     },
     [locale, queryClient, navigate, t],
   );
-  const { submit, isPending, error, fieldErrors } = useSubmit(action);
+  const { onSubmit, isPending, error, fieldErrors } = useFormSubmit(FIELDS, action);
 
   if (user && !isPending) return <Navigate to="/" replace />;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void submit(readFormValues(event.currentTarget, FIELDS));
-  }
 
   return (
     <div className="auth-page container">
@@ -52,44 +45,14 @@ export function SignUpPage() {
         <FacebookButton />
         {/* POST: a submit before the page has hydrated must not put the password in the URL. */}
         <form className="form" method="post" onSubmit={onSubmit}>
-          <FormField
-            name="email"
-            type="email"
-            label={t('fields.email')}
-            autoComplete="email"
-            inputMode="email"
-            required
-            errors={fieldErrors.email}
-          />
-          <FormField
+          <EmailField label={t('fields.email')} errors={fieldErrors.email} />
+          <EmailField
             name="email_confirmation"
-            type="email"
             label={t('fields.email_confirmation')}
-            autoComplete="email"
-            inputMode="email"
-            required
             errors={fieldErrors.email_confirmation}
           />
-          <FormField
-            name="password"
-            type="password"
-            label={t('fields.password')}
-            autoComplete="new-password"
-            hint={t('auth.password_hint', { count: PASSWORD_MIN_LENGTH })}
-            required
-            errors={fieldErrors.password}
-          />
-          <FormField
-            name="password_confirmation"
-            type="password"
-            label={t('fields.password_confirmation')}
-            autoComplete="new-password"
-            required
-            errors={fieldErrors.password_confirmation}
-          />
-          <button type="submit" className="button button--block" disabled={isPending}>
-            {isPending ? t('common.please_wait') : t('auth.sign_up_page.submit')}
-          </button>
+          <NewPasswordFields fieldErrors={fieldErrors} />
+          <SubmitButton label={t('auth.sign_up_page.submit')} isPending={isPending} block />
         </form>
         <p className="auth-card__switch">
           {t('auth.sign_up_page.has_account')}{' '}

@@ -8,34 +8,41 @@ export type TRole = z.infer<typeof ZRole>;
 
 export const ZLocale = z.enum(LOCALES, { error: 'invalid' });
 
+/** A new password typed twice (sign-up, change, reset): the same rules everywhere. */
+const newPasswordFields = {
+  password: zPassword,
+  password_confirmation: z.string({ error: 'blank' }),
+};
+
+/**
+ * Checks that each `<attribute>_confirmation` equals its `<attribute>`; a mismatch is reported on
+ * the confirmation field, after the field's own rules.
+ */
+function confirms(...attributes: string[]) {
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    for (const attribute of attributes) {
+      if (value[`${attribute}_confirmation`] !== value[attribute]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [`${attribute}_confirmation`],
+          message: 'confirmation',
+          params: { attribute },
+        });
+      }
+    }
+  };
+}
+
 /** Confirmation fields are checked after their own field, so a mismatch is reported on the confirmation. */
 export const ZRegisterInput = z
   .object({
     email: zEmail,
     email_confirmation: z.string({ error: 'blank' }).trim().toLowerCase(),
-    password: zPassword,
-    password_confirmation: z.string({ error: 'blank' }),
+    ...newPasswordFields,
     locale: ZLocale.optional(),
     referral_code: z.string().trim().max(64).optional(),
   })
-  .superRefine((value, ctx) => {
-    if (value.email_confirmation !== value.email) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['email_confirmation'],
-        message: 'confirmation',
-        params: { attribute: 'email' },
-      });
-    }
-    if (value.password_confirmation !== value.password) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['password_confirmation'],
-        message: 'confirmation',
-        params: { attribute: 'password' },
-      });
-    }
-  });
+  .superRefine(confirms('email', 'password'));
 export type TRegisterInput = z.infer<typeof ZRegisterInput>;
 
 export const ZSignInInput = z.object({ email: zEmail, password: zSecret });
@@ -48,19 +55,9 @@ export type TSessionInput = z.infer<typeof ZSessionInput>;
 export const ZChangePasswordInput = z
   .object({
     old_password: zSecret,
-    password: zPassword,
-    password_confirmation: z.string({ error: 'blank' }),
+    ...newPasswordFields,
   })
-  .superRefine((value, ctx) => {
-    if (value.password_confirmation !== value.password) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['password_confirmation'],
-        message: 'confirmation',
-        params: { attribute: 'password' },
-      });
-    }
-  });
+  .superRefine(confirms('password'));
 export type TChangePasswordInput = z.infer<typeof ZChangePasswordInput>;
 
 export const ZConfirmEmailInput = z.object({
@@ -79,19 +76,9 @@ export const ZResetTokenInput = ZConfirmEmailInput;
 export const ZResetPasswordInput = z
   .object({
     token: ZConfirmEmailInput.shape.token,
-    password: zPassword,
-    password_confirmation: z.string({ error: 'blank' }),
+    ...newPasswordFields,
   })
-  .superRefine((value, ctx) => {
-    if (value.password_confirmation !== value.password) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['password_confirmation'],
-        message: 'confirmation',
-        params: { attribute: 'password' },
-      });
-    }
-  });
+  .superRefine(confirms('password'));
 export type TResetPasswordInput = z.infer<typeof ZResetPasswordInput>;
 
 /** `GET /ajax/user` (spec section 7): the shape phone apps in the field read. */

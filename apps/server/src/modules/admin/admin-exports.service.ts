@@ -13,7 +13,7 @@ import {
   exportUsers,
   type TExportRange,
 } from './admin-exports.repo';
-import { toCsv } from './csv';
+import { toCsv, type TCsvCell } from './csv';
 
 // CSV exports for a date range (issue 17 point 6). Column names are stable English identifiers,
 // so scripts and spreadsheets that read them keep working whatever the admin's language.
@@ -29,137 +29,87 @@ function rangeOf(query: TAdminExportQuery): TExportRange {
   return { from, until };
 }
 
+/**
+ * A CSV of `rows`: each column's stable name stands next to what a row puts in it, so the header
+ * and the cells cannot drift apart.
+ */
+function csvOf<R>(rows: readonly R[], columns: Record<string, (row: R) => TCsvCell>): string {
+  const cells = Object.values(columns);
+  return toCsv(
+    Object.keys(columns),
+    rows.map((r) => cells.map((cell) => cell(r))),
+  );
+}
+
 const money = (minor: number) => (minor / 100).toFixed(2);
 
 async function printjobsCsv(ctx: TAppContext, range: TExportRange): Promise<string> {
   const rows = await exportPrintjobs(ctx.db, range);
-  return toCsv(
-    [
-      'id',
-      'created_at',
-      'status',
-      'failure_reason',
-      'review_reason',
-      'user_id',
-      'user_email',
-      'printer_id',
-      'printer_name',
-      'documents',
-      'grayscale',
-      'duplex',
-      'pages_per_sheet',
-      'released_at',
-      'printing_started_at',
-      'finished_at',
-      'printed_faces',
-      'charged_pages',
-      'refunded_pages',
-      'express_order_id',
-    ],
-    rows.map((r) => [
-      r.id,
-      r.created_at,
-      r.status,
-      r.failure_reason,
-      r.review_reason,
-      r.user_id,
-      // An express order's guest account has a made-up address: it is no one to contact.
-      r.user_role === 'guest' ? null : r.user_email,
-      r.printer_id,
-      r.printer_name,
-      Number(r.document_count ?? 0),
-      r.is_grayscale,
-      r.is_duplex,
-      r.pages_per_sheet,
-      r.released_at,
-      r.printing_started_at,
-      r.finished_at,
-      r.printed_faces,
-      Number(r.charged_pages ?? 0),
-      Number(r.refunded_pages ?? 0),
-      r.express_order_id,
-    ]),
-  );
+  return csvOf(rows, {
+    id: (r) => r.id,
+    created_at: (r) => r.created_at,
+    status: (r) => r.status,
+    failure_reason: (r) => r.failure_reason,
+    review_reason: (r) => r.review_reason,
+    user_id: (r) => r.user_id,
+    // An express order's guest account has a made-up address: it is no one to contact.
+    user_email: (r) => (r.user_role === 'guest' ? null : r.user_email),
+    printer_id: (r) => r.printer_id,
+    printer_name: (r) => r.printer_name,
+    documents: (r) => Number(r.document_count ?? 0),
+    grayscale: (r) => r.is_grayscale,
+    duplex: (r) => r.is_duplex,
+    pages_per_sheet: (r) => r.pages_per_sheet,
+    released_at: (r) => r.released_at,
+    printing_started_at: (r) => r.printing_started_at,
+    finished_at: (r) => r.finished_at,
+    printed_faces: (r) => r.printed_faces,
+    charged_pages: (r) => Number(r.charged_pages ?? 0),
+    refunded_pages: (r) => Number(r.refunded_pages ?? 0),
+    express_order_id: (r) => r.express_order_id,
+  });
 }
 
 async function paymentsCsv(ctx: TAppContext, range: TExportRange): Promise<string> {
   const rows = await exportPayments(ctx.db, range);
-  return toCsv(
-    [
-      'reference',
-      'created_at',
-      'completed_at',
-      'status',
-      'failure_code',
-      'user_id',
-      'payer_email',
-      'provider',
-      'provider_reference',
-      'method',
-      'amount',
-      'currency',
-      'package',
-      'pages',
-      'validity_days',
-      'express_order_id',
-      'receipt_number',
-    ],
-    rows.map((r) => [
-      r.reference,
-      r.created_at,
-      r.completed_at,
-      r.status,
-      r.failure_code,
-      r.user_id,
-      r.payer_email,
-      r.provider,
-      r.provider_reference,
-      r.method,
-      money(r.amount_minor),
-      r.currency,
-      r.package_code,
-      r.pages,
-      r.validity_days,
-      r.express_order_id,
-      r.receipt_number,
-    ]),
-  );
+  return csvOf(rows, {
+    reference: (r) => r.reference,
+    created_at: (r) => r.created_at,
+    completed_at: (r) => r.completed_at,
+    status: (r) => r.status,
+    failure_code: (r) => r.failure_code,
+    user_id: (r) => r.user_id,
+    payer_email: (r) => r.payer_email,
+    provider: (r) => r.provider,
+    provider_reference: (r) => r.provider_reference,
+    method: (r) => r.method,
+    amount: (r) => money(r.amount_minor),
+    currency: (r) => r.currency,
+    package: (r) => r.package_code,
+    pages: (r) => r.pages,
+    validity_days: (r) => r.validity_days,
+    express_order_id: (r) => r.express_order_id,
+    receipt_number: (r) => r.receipt_number,
+  });
 }
 
 async function usersCsv(ctx: TAppContext, range: TExportRange): Promise<string> {
   const rows = await exportUsers(ctx.db, range, ctx.now());
-  return toCsv(
-    [
-      'id',
-      'email',
-      'role',
-      'locale',
-      'created_at',
-      'email_confirmed_at',
-      'last_login_at',
-      'last_login_mobile',
-      'blocked_at',
-      'premium',
-      'facebook',
-      'referred_by_user_id',
-      'remaining_pages',
-    ],
-    rows.map((r) => [
-      r.id,
-      r.email,
-      r.role,
-      r.locale,
-      r.created_at,
-      r.email_confirmed_at,
-      r.last_login_at,
-      r.last_login_mobile,
-      r.blocked_at,
-      r.is_premium,
-      r.facebook_id !== null,
-      r.referred_by_user_id,
-      Number(r.remaining_pages ?? 0),
-    ]),
-  );
+  return csvOf(rows, {
+    id: (r) => r.id,
+    email: (r) => r.email,
+    role: (r) => r.role,
+    locale: (r) => r.locale,
+    created_at: (r) => r.created_at,
+    email_confirmed_at: (r) => r.email_confirmed_at,
+    last_login_at: (r) => r.last_login_at,
+    last_login_mobile: (r) => r.last_login_mobile,
+    blocked_at: (r) => r.blocked_at,
+    premium: (r) => r.is_premium,
+    facebook: (r) => r.facebook_id !== null,
+    referred_by_user_id: (r) => r.referred_by_user_id,
+    remaining_pages: (r) => Number(r.remaining_pages ?? 0),
+  });
 }
 
 const monthStart = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
@@ -167,40 +117,22 @@ const monthStart = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
 async function printerStatisticsCsv(ctx: TAppContext, range: TExportRange): Promise<string> {
   const last = new Date(range.until.getTime() - DAY_MS);
   const rows = await exportPrinterStatistics(ctx.db, monthStart(range.from), monthStart(last));
-  return toCsv(
-    [
-      'month',
-      'printer_id',
-      'printer_name',
-      'printer_full_name',
-      'classic_color_pages',
-      'classic_mono_pages',
-      'express_color_pages',
-      'express_mono_pages',
-      'copy_color_pages',
-      'copy_mono_pages',
-      'scanned_pages',
-      'printing_users',
-      'copying_users',
-      'scanning_users',
-    ],
-    rows.map((r) => [
-      r.month,
-      r.printer_id,
-      r.printer_name,
-      r.printer_full_name,
-      r.classic_color_pages,
-      r.classic_mono_pages,
-      r.express_color_pages,
-      r.express_mono_pages,
-      r.copy_color_pages,
-      r.copy_mono_pages,
-      r.scanned_pages,
-      Number(r.printing_users),
-      Number(r.copying_users),
-      Number(r.scanning_users),
-    ]),
-  );
+  return csvOf(rows, {
+    month: (r) => r.month,
+    printer_id: (r) => r.printer_id,
+    printer_name: (r) => r.printer_name,
+    printer_full_name: (r) => r.printer_full_name,
+    classic_color_pages: (r) => r.classic_color_pages,
+    classic_mono_pages: (r) => r.classic_mono_pages,
+    express_color_pages: (r) => r.express_color_pages,
+    express_mono_pages: (r) => r.express_mono_pages,
+    copy_color_pages: (r) => r.copy_color_pages,
+    copy_mono_pages: (r) => r.copy_mono_pages,
+    scanned_pages: (r) => r.scanned_pages,
+    printing_users: (r) => Number(r.printing_users),
+    copying_users: (r) => Number(r.copying_users),
+    scanning_users: (r) => Number(r.scanning_users),
+  });
 }
 
 const BUILDERS: Record<TAdminExport, (ctx: TAppContext, range: TExportRange) => Promise<string>> = {

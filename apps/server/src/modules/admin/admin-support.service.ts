@@ -1,5 +1,6 @@
 import type { TAppContext } from '../../context';
 import { isUniqueViolation } from '../../db/pg-errors';
+import type { TDb } from '../../db/database';
 import type { TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
@@ -34,10 +35,34 @@ type TRefusal =
 const refusal = (code: TRefusal) => new AppError(409, code, `admin_support.errors.${code}`);
 
 /** The account an admin acts on, locked; an express order's guest is no account to act on. */
-async function lockAccount(trx: Parameters<typeof lockUser>[0], id: number): Promise<TUserRow> {
+async function lockAccount(trx: TDb, id: number): Promise<TUserRow> {
   const user = await lockUser(trx, id);
   if (!user || !isAccount(user)) throw notFound();
   return user;
+}
+
+/**
+ * One admin action on an account, in one transaction: the account locked, `act` done to it, and
+ * the audit row with the details `act` returns.
+ */
+async function actOnAccount(
+  ctx: TAppContext,
+  actor: TActor,
+  userId: number,
+  action: string,
+  act: (trx: TDb, user: TUserRow) => Promise<Record<string, unknown>>,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await lockAccount(trx, userId);
+    const details = await act(trx, user);
+    await recordAudit(trx, {
+      actorUserId: actor.admin.id,
+      action,
+      subject: ['user', user.id],
+      details,
+      ip: actor.ip,
+    });
+  });
 }
 
 /** Pages given to a person, expiring `valid_days` from now, with the admin's reason. */
@@ -47,8 +72,7 @@ export async function grantPagesByAdmin(
   userId: number,
   input: TPagesInput,
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const user = await lockAccount(trx, userId);
+  await actOnAccount(ctx, actor, userId, 'user.pages_granted', async (trx, user) => {
     await grantPages(
       trx,
       {
@@ -60,13 +84,7 @@ export async function grantPagesByAdmin(
       },
       ctx.now(),
     );
-    await recordAudit(trx, {
-      actorUserId: actor.admin.id,
-      action: 'user.pages_granted',
-      subject: ['user', user.id],
-      details: { pages: input.pages, valid_days: input.valid_days, reason: input.reason },
-      ip: actor.ip,
-    });
+    return { pages: input.pages, valid_days: input.valid_days, reason: input.reason };
   });
 }
 
@@ -142,17 +160,10 @@ export async function resendConfirmationByAdmin(
   actor: TActor,
   userId: number,
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const user = await lockAccount(trx, userId);
+  await actOnAccount(ctx, actor, userId, 'user.confirmation_resent', async (trx, user) => {
     if (user.email_confirmed_at) throw refusal('already_confirmed');
     await queueConfirmationMail(ctx, trx, user);
-    await recordAudit(trx, {
-      actorUserId: actor.admin.id,
-      action: 'user.confirmation_resent',
-      subject: ['user', user.id],
-      details: { email: user.email },
-      ip: actor.ip,
-    });
+    return { email: user.email };
   });
   ctx.worker.kick();
 }
@@ -163,17 +174,10 @@ export async function confirmEmailByAdmin(
   actor: TActor,
   userId: number,
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const user = await lockAccount(trx, userId);
+  await actOnAccount(ctx, actor, userId, 'user.email_confirmed', async (trx, user) => {
     if (user.email_confirmed_at) throw refusal('already_confirmed');
     await updateUser(trx, user.id, { email_confirmed_at: ctx.now() });
-    await recordAudit(trx, {
-      actorUserId: actor.admin.id,
-      action: 'user.email_confirmed',
-      subject: ['user', user.id],
-      details: { email: user.email, by_admin: true },
-      ip: actor.ip,
-    });
+    return { email: user.email, by_admin: true };
   });
 }
 
@@ -187,19 +191,12 @@ export async function blockUser(
   userId: number,
   reason: string | undefined,
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const user = await lockAccount(trx, userId);
+  await actOnAccount(ctx, actor, userId, 'user.blocked', async (trx, user) => {
     if (user.id === actor.admin.id) throw refusal('cannot_block_self');
     if (user.blocked_at) throw refusal('already_blocked');
     await setUserBlockedAt(trx, user.id, ctx.now());
     const sessions = await deleteSessionsOfUser(trx, user.id);
-    await recordAudit(trx, {
-      actorUserId: actor.admin.id,
-      action: 'user.blocked',
-      subject: ['user', user.id],
-      details: { email: user.email, sessions_ended: sessions, ...(reason ? { reason } : {}) },
-      ip: actor.ip,
-    });
+    return { email: user.email, sessions_ended: sessions, ...(reason ? { reason } : {}) };
   });
 }
 
@@ -209,16 +206,9 @@ export async function unblockUser(
   userId: number,
   reason: string | undefined,
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const user = await lockAccount(trx, userId);
+  await actOnAccount(ctx, actor, userId, 'user.unblocked', async (trx, user) => {
     if (!user.blocked_at) throw refusal('not_blocked');
     await setUserBlockedAt(trx, user.id, null);
-    await recordAudit(trx, {
-      actorUserId: actor.admin.id,
-      action: 'user.unblocked',
-      subject: ['user', user.id],
-      details: { email: user.email, ...(reason ? { reason } : {}) },
-      ip: actor.ip,
-    });
+    return { email: user.email, ...(reason ? { reason } : {}) };
   });
 }

@@ -12,7 +12,7 @@ import type { TUserRow } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueJob } from '../jobs/queue';
-import { confirmEmailMail, passwordChangedMail } from '../mail/mail.templates';
+import { confirmEmailMail } from '../mail/mail.templates';
 import { SEND_MAIL_JOB } from '../mail/mail.jobs';
 import {
   findUserByEmail,
@@ -24,9 +24,8 @@ import {
 import { refuseBlocked } from './account-blocked';
 import { consumeEmailConfirmation, insertEmailConfirmation } from './email-confirmations.repo';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { forgotPasswordLink } from './password-reset.service';
+import { setNewPassword } from './password-reset.service';
 import {
-  deleteOtherSessions,
   deleteSession,
   findLiveSession,
   insertSession,
@@ -233,19 +232,11 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
-    await updateUser(trx, user.id, { password_hash: passwordHash });
-    // Whoever knew the old password is signed out everywhere else.
-    await deleteOtherSessions(trx, user.id, currentSessionId);
-    await enqueueJob(
-      trx,
-      SEND_MAIL_JOB,
-      passwordChangedMail(user.locale, user.email, forgotPasswordLink(ctx)),
-    );
-    await recordAudit(trx, {
-      actorUserId: user.id,
-      action: 'user.password_changed',
-      subject: ['user', user.id],
-      ip: meta.ip,
+    // This browser stays signed in; every other one is signed out.
+    await setNewPassword(ctx, trx, user, {
+      passwordHash,
+      keepSessionId: currentSessionId,
+      audit: { action: 'user.password_changed', ip: meta.ip },
     });
   });
   ctx.worker.kick();

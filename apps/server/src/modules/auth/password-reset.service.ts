@@ -1,6 +1,7 @@
 import { isLocale, type TResetPasswordInput } from '@printomat/shared';
 import type { TAppContext } from '../../context';
-import type { TUserRow } from '../../db/schema';
+import type { TDb } from '../../db/database';
+import type { TUserRow, TUserUpdate } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { TRequestMeta } from '../../http/request-context';
 import { hashToken, randomToken } from '../../lib/tokens';
@@ -18,7 +19,7 @@ import {
   insertPasswordReset,
   usePasswordResetsOf,
 } from './password-resets.repo';
-import { deleteAllSessions } from './sessions.repo';
+import { deleteAllSessions, deleteOtherSessions } from './sessions.repo';
 
 // Forgot password (issue 17, docs/decisions.md "Password reset by e-mail").
 
@@ -28,6 +29,43 @@ export const FORGOT_PASSWORD_PATH = '/forgot-password';
 
 export function forgotPasswordLink(ctx: TAppContext): string {
   return `${ctx.config.publicUrl}${FORGOT_PASSWORD_PATH}`;
+}
+
+/**
+ * A new password, changed or reset, inside the caller's transaction: whoever knew the old one is
+ * signed out (everywhere, or everywhere but `keepSessionId`), the account is told by mail with a
+ * link to ask for a reset if it was not them, and the audit log notes it. The caller kicks the
+ * worker after the commit.
+ */
+export async function setNewPassword(
+  ctx: TAppContext,
+  trx: TDb,
+  user: TUserRow,
+  change: {
+    passwordHash: string;
+    keepSessionId?: string;
+    /** More columns the same update sets (a reset also confirms the address, signs in). */
+    alsoSet?: TUserUpdate;
+    audit: { action: string; details?: Record<string, unknown>; ip: string | null };
+  },
+): Promise<TUserRow> {
+  if (change.keepSessionId === undefined) await deleteAllSessions(trx, user.id);
+  else await deleteOtherSessions(trx, user.id, change.keepSessionId);
+  const updated = await updateUser(trx, user.id, {
+    password_hash: change.passwordHash,
+    ...change.alsoSet,
+  });
+  await enqueueJob(
+    trx,
+    SEND_MAIL_JOB,
+    passwordChangedMail(updated.locale, updated.email, forgotPasswordLink(ctx)),
+  );
+  await recordAudit(trx, {
+    actorUserId: user.id,
+    subject: ['user', user.id],
+    ...change.audit,
+  });
+  return updated;
 }
 
 /** Used-up and expired links are kept a day (to say "used" or "expired"), then deleted. */
@@ -145,26 +183,19 @@ export async function resetPassword(
     // A blocked account keeps its password and link: the transaction rolls back.
     refuseBlocked(owner);
     await usePasswordResetsOf(trx, owner.id, now);
-    await deleteAllSessions(trx, owner.id);
-    const updated = await updateUser(trx, owner.id, {
-      password_hash: passwordHash,
-      email_confirmed_at: owner.email_confirmed_at ?? now,
-      last_login_at: now,
-      ...(isLocale(chosenLocale) && { locale: chosenLocale }),
+    return setNewPassword(ctx, trx, owner, {
+      passwordHash,
+      alsoSet: {
+        email_confirmed_at: owner.email_confirmed_at ?? now,
+        last_login_at: now,
+        ...(isLocale(chosenLocale) && { locale: chosenLocale }),
+      },
+      audit: {
+        action: 'user.password_reset',
+        details: { confirmed_email: owner.email_confirmed_at === null },
+        ip: meta.ip,
+      },
     });
-    await enqueueJob(
-      trx,
-      SEND_MAIL_JOB,
-      passwordChangedMail(updated.locale, updated.email, forgotPasswordLink(ctx)),
-    );
-    await recordAudit(trx, {
-      actorUserId: owner.id,
-      action: 'user.password_reset',
-      subject: ['user', owner.id],
-      details: { confirmed_email: owner.email_confirmed_at === null },
-      ip: meta.ip,
-    });
-    return updated;
   });
   ctx.worker.kick();
   return user;

@@ -25,26 +25,18 @@ export function ExportsPage() {
       <section className="card">
         <p>{t('admin_support.exports.intro')}</p>
         <div className="ops-filters">
-          <label className="field">
-            <span className="field__label">{t('admin_support.exports.from')}</span>
-            <input
-              className="field__input"
-              type="date"
-              name="from"
-              value={range.from}
-              onChange={(e) => setRange({ ...range, from: e.target.value })}
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">{t('admin_support.exports.to')}</span>
-            <input
-              className="field__input"
-              type="date"
-              name="to"
-              value={range.to}
-              onChange={(e) => setRange({ ...range, to: e.target.value })}
-            />
-          </label>
+          {(['from', 'to'] as const).map((end) => (
+            <label key={end} className="field">
+              <span className="field__label">{t(`admin_support.exports.${end}`)}</span>
+              <input
+                className="field__input"
+                type="date"
+                name={end}
+                value={range[end]}
+                onChange={(e) => setRange({ ...range, [end]: e.target.value })}
+              />
+            </label>
+          ))}
         </div>
         {ready ? (
           <div className="ops-actions__buttons">

@@ -1,21 +1,11 @@
 import { type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  DEFAULT_SUPPORT_PAGES_VALID_DAYS,
-  formatDateTime,
-  MAX_SUPPORT_REASON_LENGTH,
-  ZAdminRefundInput,
-  type TAdminRefundInput,
-} from '@printomat/shared';
-import { ApiError } from '../../api/client';
-import { FormAlert } from '../../components/form-alert';
-import { FormField } from '../../components/form-field';
+import { formatDateTime, ZAdminRefundInput, type TAdminRefundInput } from '@printomat/shared';
 import { checkInput } from '../../forms/check-input';
 import { useLocale, useT } from '../../i18n/use-t';
 import { formValues } from '../shared/admin-ui';
+import { asApiError, PagesGrantFields } from './pages-grant-fields';
 import { fetchPrintjobRefund, OPS_KEY, refundPrintjob } from './operations-api';
-
-const FIELDS = ['pages', 'valid_days', 'reason'];
 
 /**
  * Refund of a job's charged pages to its owner (issue 17): what it was charged, the refund given
@@ -34,12 +24,7 @@ export function PrintjobRefund({ jobId }: { jobId: number }) {
   });
   const data = state.data;
   if (!data) return null;
-  const error =
-    refund.error instanceof ApiError
-      ? refund.error
-      : refund.error
-        ? new ApiError(0, 'unexpected', '')
-        : null;
+  const error = asApiError(refund.error);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = formValues(event.currentTarget);
@@ -77,37 +62,13 @@ export function PrintjobRefund({ jobId }: { jobId: number }) {
         data.charged_pages > 0 && (
           <form className="form ops-code-form" onSubmit={onSubmit} noValidate>
             <p className="field__hint">{t('admin_support.refund.hint')}</p>
-            <FormAlert error={error} shownFields={FIELDS} />
-            <FormField
-              name="pages"
-              type="number"
-              min={1}
-              max={data.charged_pages}
-              step={1}
-              label={t('admin_support.fields.pages')}
-              errors={error?.fieldErrors?.pages}
-              defaultValue={data.charged_pages}
+            <PagesGrantFields
+              error={error}
+              maxPages={data.charged_pages}
+              defaultPages={data.charged_pages}
+              submitLabel={t('admin_support.refund.submit')}
+              busy={refund.isPending}
             />
-            <FormField
-              name="valid_days"
-              type="number"
-              min={1}
-              step={1}
-              label={t('admin_support.fields.valid_days')}
-              errors={error?.fieldErrors?.valid_days}
-              defaultValue={DEFAULT_SUPPORT_PAGES_VALID_DAYS}
-            />
-            <FormField
-              name="reason"
-              label={t('admin_support.fields.reason')}
-              maxLength={MAX_SUPPORT_REASON_LENGTH}
-              errors={error?.fieldErrors?.reason}
-            />
-            <div className="ops-actions__buttons">
-              <button type="submit" className="button" disabled={refund.isPending}>
-                {t('admin_support.refund.submit')}
-              </button>
-            </div>
           </form>
         )
       )}

@@ -1,16 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  DEFAULT_SUPPORT_PAGES_VALID_DAYS,
   formatDateTime,
   MAX_SUPPORT_REASON_LENGTH,
   ZAdminGrantPagesInput,
   type TAdminUserDetail,
   type TAdminGrantPagesInput,
 } from '@printomat/shared';
-import { ApiError } from '../../api/client';
-import { FormAlert } from '../../components/form-alert';
-import { FormField } from '../../components/form-field';
 import { checkInput } from '../../forms/check-input';
 import { useLocale, useT } from '../../i18n/use-t';
 import { ConfirmDialog, ErrorAlert, formValues } from '../shared/admin-ui';
@@ -20,13 +16,7 @@ import {
   runUserSupportAction,
   type TUserSupportAction,
 } from './operations-api';
-
-const GRANT_FIELDS = ['pages', 'valid_days', 'reason'];
-
-function asApiError(error: unknown): ApiError | null {
-  if (!error) return null;
-  return error instanceof ApiError ? error : new ApiError(0, 'unexpected', '');
-}
+import { asApiError, PagesGrantFields } from './pages-grant-fields';
 
 /**
  * Support for one person (issue 17): their block state, confirming their address (a fresh link,
@@ -77,6 +67,17 @@ export function UserSupport({ user, isMe }: { user: TAdminUserDetail; isMe: bool
     );
   };
   const grantError = asApiError(grant.error);
+  const actionButton = (kind: TUserSupportAction, className = 'button button--secondary') => (
+    <button
+      type="button"
+      className={className}
+      data-testid={`support-${kind}`}
+      disabled={action.isPending}
+      onClick={() => start(kind)}
+    >
+      {t(ACTION_LABELS[kind])}
+    </button>
+  );
 
   return (
     <section className="card" aria-labelledby="ops-support-title" data-testid="user-support">
@@ -93,49 +94,13 @@ export function UserSupport({ user, isMe }: { user: TAdminUserDetail; isMe: bool
       <div className="ops-actions__buttons">
         {!user.email_confirmed && (
           <>
-            <button
-              type="button"
-              className="button button--secondary"
-              data-testid="support-resend-confirmation"
-              disabled={action.isPending}
-              onClick={() => start('resend-confirmation')}
-            >
-              {t('admin_support.user.resend_confirmation')}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              data-testid="support-confirm-email"
-              disabled={action.isPending}
-              onClick={() => start('confirm-email')}
-            >
-              {t('admin_support.user.confirm_email')}
-            </button>
+            {actionButton('resend-confirmation')}
+            {actionButton('confirm-email')}
           </>
         )}
-        {user.blocked_at ? (
-          <button
-            type="button"
-            className="button button--secondary"
-            data-testid="support-unblock"
-            disabled={action.isPending}
-            onClick={() => start('unblock')}
-          >
-            {t('admin_support.user.unblock')}
-          </button>
-        ) : (
-          !isMe && (
-            <button
-              type="button"
-              className="button ops-button--danger"
-              data-testid="support-block"
-              disabled={action.isPending}
-              onClick={() => start('block')}
-            >
-              {t('admin_support.user.block')}
-            </button>
-          )
-        )}
+        {user.blocked_at
+          ? actionButton('unblock')
+          : !isMe && actionButton('block', 'button ops-button--danger')}
       </div>
       <ErrorAlert error={action.error} />
       {notice && (
@@ -146,36 +111,12 @@ export function UserSupport({ user, isMe }: { user: TAdminUserDetail; isMe: bool
 
       <h4>{t('admin_support.user.grant_title')}</h4>
       <form className="form ops-code-form" onSubmit={onGrant} noValidate data-testid="grant-form">
-        <FormAlert error={grantError} shownFields={GRANT_FIELDS} />
-        <FormField
-          name="pages"
-          type="number"
-          min={1}
-          step={1}
-          label={t('admin_support.fields.pages')}
-          errors={grantError?.fieldErrors?.pages}
+        <PagesGrantFields
+          error={grantError}
+          reasonHint={t('admin_support.user.grant_hint')}
+          submitLabel={t('admin_support.user.grant')}
+          busy={grant.isPending}
         />
-        <FormField
-          name="valid_days"
-          type="number"
-          min={1}
-          step={1}
-          label={t('admin_support.fields.valid_days')}
-          errors={grantError?.fieldErrors?.valid_days}
-          defaultValue={DEFAULT_SUPPORT_PAGES_VALID_DAYS}
-        />
-        <FormField
-          name="reason"
-          label={t('admin_support.fields.reason')}
-          hint={t('admin_support.user.grant_hint')}
-          maxLength={MAX_SUPPORT_REASON_LENGTH}
-          errors={grantError?.fieldErrors?.reason}
-        />
-        <div className="ops-actions__buttons">
-          <button type="submit" className="button" disabled={grant.isPending}>
-            {t('admin_support.user.grant')}
-          </button>
-        </div>
       </form>
 
       {confirmingBlock && (
@@ -210,6 +151,13 @@ export function UserSupport({ user, isMe }: { user: TAdminUserDetail; isMe: bool
     </section>
   );
 }
+
+const ACTION_LABELS = {
+  'resend-confirmation': 'admin_support.user.resend_confirmation',
+  'confirm-email': 'admin_support.user.confirm_email',
+  block: 'admin_support.user.block',
+  unblock: 'admin_support.user.unblock',
+} as const;
 
 const ACTION_NOTICES = {
   'resend-confirmation': 'admin_support.user.confirmation_sent',
