@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPrintHistory } from '@printomat/shared';
 import { issueAgentSecret } from '../src/modules/agents/agents.service';
 import { grantPages } from '../src/modules/pages/pages-ledger.service';
+import { checkLedger } from '../src/modules/payments/ledger-check';
 import { signSandboxPayload } from '../src/modules/payments/providers/sandbox-signature';
 import { expirePrintjobs } from '../src/modules/printjobs/printjob-expiry.service';
 import { seedDemoData } from '../src/seed/seed';
+import { signInDemoAdmin } from './helpers/admin';
 import { KIOSK_CODE } from './helpers/agent-harness';
 import { makePdf } from './helpers/fixtures';
 import { confirmedUser } from './helpers/payments';
@@ -157,6 +159,38 @@ describe('print history', () => {
     const { agent } = await person();
     expect((await history(agent)).jobs).toEqual([]);
     expect((await new TestAgent(t.app).get('/api/account/history')).statusCode).toBe(401);
+  });
+});
+
+describe('refunds in the history and the download', () => {
+  it('shows the pages an admin gave back on the job, with the reason, and in the ledger', async () => {
+    const { agent } = await person(20);
+    const printed = await released(agent, 'smudged.pdf', 4);
+    await finish(printed, 'printed', 4);
+    const admin = await signInDemoAdmin(t.app);
+    const refund = await admin.post(`/api/admin/printjobs/${printed.jobId}/refund`, {
+      pages: 3,
+      reason: 'Toner streaks on three pages',
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+
+    const [entry] = (await history(agent)).jobs;
+    expect(entry).toMatchObject({
+      id: printed.jobId,
+      charged_pages: 4,
+      refunded_pages: 3,
+      refund_reason: 'Toner streaks on three pages',
+    });
+    const data = (await agent.get('/api/account/export')).json();
+    expect(data.pages_ledger).toEqual([
+      expect.objectContaining({ source: 'package', pages: 20, reason: null, printjob_id: null }),
+      expect.objectContaining({
+        source: 'refund',
+        pages: 3,
+        reason: 'Toner streaks on three pages',
+        printjob_id: printed.jobId,
+      }),
+    ]);
   });
 });
 
@@ -403,6 +437,244 @@ describe('delete my account', () => {
     // The address can open a new account.
     const again = await registerAndSignIn(new TestAgent(t.app), email);
     expect(again.id).not.toBe(id);
+  });
+
+  it('keeps the pages ledger without the person; previews, their mail and names in the audit log go', async () => {
+    const admin = await signInDemoAdmin(t.app);
+    const { agent, id, email, password } = await person(20);
+    // Support gave pages with a reason naming the person, and confirmed the address by hand.
+    expect(
+      (
+        await admin.post(`/api/admin/users/${id}/grants`, {
+          pages: 5,
+          valid_days: 30,
+          reason: 'Sorry for the jam, Ms Kowalska',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await admin.post(`/api/admin/users/${id}/confirm-email`)).statusCode).toBe(200);
+    // One job printed (charged 2), one released and still waiting (4 pages held) with a preview.
+    await finish(await released(agent, 'printed.pdf', 2), 'printed', 2);
+    const waiting = await released(agent, 'waiting.pdf', 4);
+    const doc = await t.ctx.db
+      .selectFrom('documents')
+      .select(['id', 'pdf_key'])
+      .where('printjob_id', '=', waiting.jobId)
+      .executeTakeFirstOrThrow();
+    expect((await agent.get(`/api/documents/${doc.id}/pages/1.png`)).statusCode).toBe(200);
+    const previews = t.ctx.storage.pathOf(`${doc.pdf_key}.pages`);
+    await fs.access(previews);
+    // A message they sent to a printer, still stored raw, and one from somebody else.
+    const printer = await t.ctx.db
+      .selectFrom('printers')
+      .select('id')
+      .where('direct_print_code', '=', KIOSK_CODE)
+      .executeTakeFirstOrThrow();
+    const rawKey = `inbound/raw-${id}.eml`;
+    await fs.mkdir(t.ctx.storage.pathOf('inbound'), { recursive: true });
+    await fs.writeFile(t.ctx.storage.pathOf(rawKey), `From: ${email}\r\n\r\nmy cv`);
+    const message = (extra: { from: string; user_id: number | null; raw_key: string | null }) =>
+      t.ctx.db
+        .insertInto('inbound_messages')
+        .values({
+          printer_id: printer.id,
+          dedupe_key: `acct-${id}-${extra.from}`,
+          via: 'smtp',
+          envelope_from: extra.from.toUpperCase(),
+          from_address: extra.from,
+          subject: `CV of ${extra.from}`,
+          size_bytes: 100,
+          raw_key: extra.raw_key,
+          verdict: 'trusted',
+          user_id: extra.user_id,
+          documents: JSON.stringify([
+            {
+              name: 'cv-kowalska.pdf',
+              document_id: null,
+              status: 'ready',
+              page_count: 1,
+              failure_code: null,
+            },
+          ]),
+          received_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const theirs = await message({ from: email, user_id: id, raw_key: rawKey });
+    const stranger = await message({
+      from: `other-${id}@example.com`,
+      user_id: null,
+      raw_key: null,
+    });
+    const grantsBefore = await t.ctx.db
+      .selectFrom('page_grants')
+      .select(['id', 'source', 'pages'])
+      .where('user_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(grantsBefore.map((g) => [g.source, g.pages])).toEqual([
+      ['package', 20],
+      ['admin', 5],
+    ]);
+
+    const reservationIds = (
+      await t.ctx.db
+        .selectFrom('page_reservations')
+        .select('id')
+        .where('user_id', '=', id)
+        .execute()
+    ).map((r) => r.id);
+
+    const res = await deleteAccount(agent, password);
+    expect(res.statusCode, res.body).toBe(200);
+
+    // The ledger stays, nobody's: the printed job's 2 pages charged, the waiting job's 4 back.
+    const grants = await t.ctx.db
+      .selectFrom('page_grants')
+      .select(['user_id', 'source', 'pages', 'remaining', 'reason'])
+      .where(
+        'id',
+        'in',
+        grantsBefore.map((g) => g.id),
+      )
+      .orderBy('id')
+      .execute();
+    expect(grants).toEqual([
+      { user_id: null, source: 'package', pages: 20, remaining: 18, reason: null },
+      { user_id: null, source: 'admin', pages: 5, remaining: 5, reason: null },
+    ]);
+    const reservations = await t.ctx.db
+      .selectFrom('page_reservations')
+      .select(['user_id', 'printjob_id', 'status', 'pages', 'charged'])
+      .where('id', 'in', reservationIds)
+      .orderBy('id')
+      .execute();
+    expect(reservations).toEqual([
+      { user_id: null, printjob_id: null, status: 'posted', pages: 2, charged: 2 },
+      { user_id: null, printjob_id: null, status: 'voided', pages: 4, charged: null },
+    ]);
+    expect(await checkLedger(t.ctx.db)).toEqual([]);
+
+    // The preview images went with the document.
+    await expect(fs.access(previews)).rejects.toThrow();
+    // Their message keeps what happened, not who sent it or what; the stored message is gone.
+    const kept = await t.ctx.db
+      .selectFrom('inbound_messages')
+      .select(['id', 'envelope_from', 'from_address', 'subject', 'raw_key', 'documents', 'verdict'])
+      .where('id', 'in', [theirs.id, stranger.id])
+      .orderBy('id')
+      .execute();
+    expect(kept[0]).toEqual({
+      id: theirs.id,
+      envelope_from: null,
+      from_address: null,
+      subject: null,
+      raw_key: null,
+      documents: [
+        { name: '', document_id: null, status: 'ready', page_count: 1, failure_code: null },
+      ],
+      verdict: 'trusted',
+    });
+    expect(kept[1]).toMatchObject({
+      from_address: `other-${id}@example.com`,
+      subject: `CV of other-${id}@example.com`,
+    });
+    await expect(fs.access(t.ctx.storage.pathOf(rawKey))).rejects.toThrow();
+    // The audit log keeps who did what, without the address or the reason naming the person.
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('subject_type', '=', 'user')
+      .where('subject_id', '=', String(id))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      'user.registered',
+      'user.pages_granted',
+      'user.email_confirmed',
+      'user.self_delete',
+    ]);
+    expect(audit[1]).toEqual({
+      action: 'user.pages_granted',
+      details: { pages: 5, valid_days: 30 },
+    });
+    expect(JSON.stringify(audit)).not.toContain(email);
+    expect(JSON.stringify(audit)).not.toContain('Kowalska');
+  });
+
+  it('is refused while a purchase waits for the payment provider', async () => {
+    const { agent, id, password } = await confirmedUser(t);
+    const pkg = await t.ctx.db
+      .selectFrom('packages')
+      .select('id')
+      .where('is_active', '=', true)
+      .where('audience', '=', 'personal')
+      .executeTakeFirstOrThrow();
+    const started = await agent.post('/api/payments', {
+      package_id: pkg.id,
+      method: 'card',
+      idempotency_key: `acct-delete-${id}`,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const refused = await deleteAccount(agent, password);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'payment_in_progress',
+      message:
+        'One of your purchases is still waiting for the payment provider. Once it is paid or has failed, you can delete your account (its pages would be lost otherwise).',
+    });
+    expect(
+      await t.ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeDefined();
+    // Once the provider says it failed, the account can go.
+    const { reference } = started.json<{ reference: string }>();
+    const payment = await t.ctx.db
+      .selectFrom('payments')
+      .select(['provider_reference', 'amount_minor'])
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
+    const body = JSON.stringify({
+      id: `evt_acct_failed_${id}`,
+      type: 'payment.failed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        reference,
+        provider_reference: payment.provider_reference,
+        amount_minor: payment.amount_minor,
+        currency: 'PLN',
+      },
+    });
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/sandbox',
+      headers: {
+        'content-type': 'application/json',
+        'x-sandbox-signature': signSandboxPayload(WEBHOOK_SECRET, body, new Date()),
+      },
+      payload: body,
+    });
+    expect(hook.json()).toMatchObject({ outcome: 'failed' });
+    expect((await deleteAccount(agent, password)).statusCode).toBe(200);
+  });
+
+  it('counts wrong confirmations like failed sign-ins: locked after too many', async () => {
+    const { agent, id, email, password } = await person(5);
+    // An address of its own: the other tests' wrong confirmations count per address too.
+    agent.remoteAddress = '192.0.2.77';
+    for (let i = 0; i < t.ctx.config.signInMaxAttempts; i += 1)
+      expect((await deleteAccount(agent, `guess-${i}`)).statusCode).toBe(422);
+    // Even the right password now waits for the window to pass.
+    const locked = await deleteAccount(agent, password);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'too_many_attempts' });
+    expect(
+      await t.ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeDefined();
+    // The sign-in form shares the count.
+    const signInAgent = new TestAgent(t.app);
+    signInAgent.remoteAddress = agent.remoteAddress;
+    const signIn = await signInAgent.request('POST', '/api/auth/sign-in', { email, password });
+    expect(signIn.statusCode).toBe(429);
   });
 
   it('without a password (Facebook only): confirmed by typing the e-mail address', async () => {

@@ -393,6 +393,30 @@ describe('admin print jobs: reset', () => {
   });
 });
 
+describe('admin print jobs: reset after retention', () => {
+  it('gives back the pages held for a job failed mid-print whose files are gone, and keeps it failed', async () => {
+    const { agent, jobId } = await scheduledJob(20, 4);
+    await markPrintjobPrintingStarted(t.ctx, jobId);
+    // Failed mid-print: the reservation waits for the agent's report, which never comes.
+    expect((await act(jobId, 'fail')).statusCode).toBe(200);
+    expect(await remaining(agent)).toBe(16);
+    // Retention deleted the files meanwhile.
+    await t.ctx.db
+      .updateTable('documents')
+      .set({ files_deleted_at: new Date() })
+      .where('printjob_id', '=', jobId)
+      .execute();
+
+    const res = await act(jobId, 'reset');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('reset_documents_deleted');
+    expect(await statusOf(jobId)).toBe('failed');
+    expect(await remaining(agent)).toBe(20);
+    const job = (await admin.get(`/api/admin/printjobs/${jobId}`)).json();
+    expect(job.reservation).toMatchObject({ status: 'voided' });
+  });
+});
+
 describe('admin print jobs: mark as printed', () => {
   it('charges a scheduled job in full, archives it and counts it in the printer statistics', async () => {
     const { agent, jobId } = await scheduledJob(20, 4);

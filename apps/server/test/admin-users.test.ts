@@ -1,17 +1,11 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantPages } from '../src/modules/pages/pages-ledger.service';
+import { signSandboxPayload } from '../src/modules/payments/providers/sandbox-signature';
 import type { TBusEvent } from '../src/realtime/event-bus';
-import { seedDemoData } from '../src/seed/seed';
-import { signInDemoAdmin } from './helpers/admin';
+import { appWithDemoAdmin } from './helpers/admin';
 import { makePdf } from './helpers/fixtures';
-import {
-  createTestApp,
-  registerAndSignIn,
-  TestAgent,
-  uniqueEmail,
-  type TTestApp,
-} from './helpers/test-app';
+import { registerAndSignIn, TestAgent, uniqueEmail, type TTestApp } from './helpers/test-app';
 
 let t: TTestApp;
 let admin: TestAgent;
@@ -19,10 +13,7 @@ let adminId: number;
 const CODE = '418273';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.ctx.db);
-  admin = await signInDemoAdmin(t.app);
-  adminId = (await admin.get('/api/session')).json().user.id;
+  ({ t, admin, adminId } = await appWithDemoAdmin());
 });
 afterAll(() => t?.close());
 
@@ -91,6 +82,21 @@ describe('admin users: delete', () => {
     const files = docs.flatMap((d) => [d.original_key, d.pdf_key]).filter((k) => k !== null);
     expect(files.length).toBeGreaterThan(0);
     for (const key of files) await fs.access(t.ctx.storage.pathOf(key));
+    // The page previews the person looked at are files too.
+    expect((await agent.get(`/api/documents/${docs[0]?.id}/pages/1.png`)).statusCode).toBe(200);
+    const previews = t.ctx.storage.pathOf(`${docs[0]?.pdf_key}.pages`);
+    await fs.access(previews);
+    const grantIds = (
+      await t.ctx.db.selectFrom('page_grants').select('id').where('user_id', '=', id).execute()
+    ).map((g) => g.id);
+    const reservationIds = (
+      await t.ctx.db
+        .selectFrom('page_reservations')
+        .select('id')
+        .where('user_id', '=', id)
+        .execute()
+    ).map((r) => r.id);
+    expect([grantIds.length, reservationIds.length]).toEqual([1, 1]);
 
     const pkg = await t.ctx.db.selectFrom('packages').select('id').executeTakeFirstOrThrow();
     await t.ctx.db
@@ -148,9 +154,25 @@ describe('admin users: delete', () => {
     expect(await count('page_reservations')).toBe(0);
     expect(await count('sessions')).toBe(0);
     for (const key of files) await expect(fs.access(t.ctx.storage.pathOf(key))).rejects.toThrow();
+    await expect(fs.access(previews)).rejects.toThrow();
     expect(
       await t.ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst(),
     ).toBeUndefined();
+    // The pages ledger stays without the person: the withdrawn job's 2 pages went back.
+    expect(
+      await t.ctx.db
+        .selectFrom('page_grants')
+        .select(['user_id', 'pages', 'remaining'])
+        .where('id', 'in', grantIds)
+        .execute(),
+    ).toEqual([{ user_id: null, pages: 30, remaining: 30 }]);
+    expect(
+      await t.ctx.db
+        .selectFrom('page_reservations')
+        .select(['user_id', 'printjob_id', 'status'])
+        .where('id', 'in', reservationIds)
+        .execute(),
+    ).toEqual([{ user_id: null, printjob_id: null, status: 'voided' }]);
 
     const payment = await t.ctx.db
       .selectFrom('payments')
@@ -164,17 +186,98 @@ describe('admin users: delete', () => {
       amount_minor: 1999,
     });
 
-    // Their session is gone; the audit log names who was deleted and by whom.
+    // Their session is gone; the audit log names who was deleted (by id only) and by whom.
     expect((await agent.get('/ajax/user')).statusCode).toBe(401);
     const audit = await admin.get('/api/admin/audit-log?action=user.delete');
     expect(audit.json().entries[0]).toMatchObject({
       action: 'user.delete',
       subject_type: 'user',
       subject_id: String(id),
-      details: { email },
+      details: { role: 'user', documents: 1, printjobs: 1 },
       actor: { id: adminId, email: 'admin@printomat.example' },
     });
+    expect(JSON.stringify(audit.json().entries[0])).not.toContain(email);
     expect((await admin.delete(`/api/admin/users/${id}`)).statusCode).toBe(404);
+  });
+
+  it('does not wait for a purchase in progress; its late payment tells the team to refund it', async () => {
+    const agent = new TestAgent(t.app);
+    const { id, email } = await registerAndSignIn(agent, uniqueEmail('late-payer'));
+    await t.ctx.db
+      .updateTable('users')
+      .set({ email_confirmed_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+    const pkg = await t.ctx.db
+      .selectFrom('packages')
+      .select('id')
+      .where('is_active', '=', true)
+      .where('audience', '=', 'personal')
+      .executeTakeFirstOrThrow();
+    const started = await agent.post('/api/payments', {
+      package_id: pkg.id,
+      method: 'card',
+      idempotency_key: `late-payer-${id}`,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const { reference } = started.json<{ reference: string }>();
+
+    expect((await admin.delete(`/api/admin/users/${id}`)).statusCode).toBe(200);
+
+    // The provider confirms the payment afterwards.
+    const payment = await t.ctx.db
+      .selectFrom('payments')
+      .select(['id', 'provider_reference', 'amount_minor'])
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
+    const body = JSON.stringify({
+      id: `evt_late_${id}`,
+      type: 'payment.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        reference,
+        provider_reference: payment.provider_reference,
+        amount_minor: payment.amount_minor,
+        currency: 'PLN',
+      },
+    });
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/sandbox',
+      headers: {
+        'content-type': 'application/json',
+        'x-sandbox-signature': signSandboxPayload(
+          t.ctx.config.payments.webhookSecret,
+          body,
+          new Date(),
+        ),
+      },
+      payload: body,
+    });
+    expect(hook.json()).toMatchObject({ outcome: 'completed' });
+    expect(
+      await t.ctx.db
+        .selectFrom('payments')
+        .select(['status', 'flag', 'payer_email', 'grant_id'])
+        .where('id', '=', payment.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
+      status: 'completed',
+      flag: 'payer_deleted',
+      payer_email: 'deleted-account@printomat.invalid',
+      grant_id: null,
+    });
+    // The team hears of it, in the audit log and by mail, to give the money back.
+    const audit = await admin.get('/api/admin/audit-log?action=payment.payer_deleted');
+    expect(audit.json().entries[0]).toMatchObject({
+      subject_type: 'payment',
+      subject_id: String(payment.id),
+      details: { reference, amount_minor: payment.amount_minor, refund_needed: true },
+    });
+    const mail = await t.smtp.waitFor(t.ctx.config.teamEmail, (m) => m.subject.includes(reference));
+    expect(mail.subject).toMatch(/^Refund needed: payment /);
+    expect(mail.text).toContain('please refund the payment at the provider');
+    expect(mail.text).not.toContain(email);
   });
 
   it('refuses to delete the signed-in admin themself', async () => {

@@ -92,6 +92,14 @@ async function receive(
   return { id: row.id, messageId: `<${messageId}>`, key };
 }
 
+type TPerson = Awaited<ReturnType<typeof confirmedUser>>;
+
+/** A message from an account holder's own address: the receiver trusted it and knew the account. */
+const receiveFrom = (
+  person: TPerson,
+  options: Omit<Parameters<typeof receive>[0], 'from' | 'verdict' | 'userId'>,
+) => receive({ ...options, from: person.email, verdict: 'trusted', userId: person.id });
+
 const replyTo = (to: string, messageId: string) =>
   t.smtp.waitFor(to, (m) => m.inReplyTo === messageId, 60_000);
 
@@ -104,13 +112,13 @@ async function processedRow(id: number) {
   }, 60_000);
 }
 
-async function currentJob(agent: Awaited<ReturnType<typeof confirmedUser>>['agent']) {
+async function currentJob(agent: TPerson['agent']) {
   const response = await agent.get('/ajax/printjobs/current');
   expect(response.statusCode, response.body).toBe(200);
   return response.json<TPrintjob>();
 }
 
-const remainingOf = async (agent: Awaited<ReturnType<typeof confirmedUser>>['agent']) =>
+const remainingOf = async (agent: TPerson['agent']) =>
   (await agent.get('/ajax/user')).json<{ remaining_page_limit: number }>().remaining_page_limit;
 
 const pdfs = (count: number) =>
@@ -132,10 +140,7 @@ describe('an account holder’s message', () => {
       contentType: 'image/png',
       cid: 'logo@sender.test',
     };
-    const sent = await receive({
-      from: person.email,
-      verdict: 'trusted',
-      userId: person.id,
+    const sent = await receiveFrom(person, {
       subject: 'Thesis',
       text: 'Please print it.',
       html: '<p>Please print it.</p><img src="cid:logo@sender.test">',
@@ -192,10 +197,7 @@ describe('an account holder’s message', () => {
 
   it('answers in the account’s language', async () => {
     const person = await confirmedUser(t, { locale: 'pl' });
-    const sent = await receive({
-      from: person.email,
-      verdict: 'trusted',
-      userId: person.id,
+    const sent = await receiveFrom(person, {
       headers: { 'Content-Language': 'de' },
       attachments: [{ filename: 'a.pdf', content: await makePdf(2) }],
     });
@@ -214,10 +216,7 @@ describe('an account holder’s message', () => {
       .where('id', '=', before.id)
       .execute();
 
-    const sent = await receive({
-      from: person.email,
-      verdict: 'trusted',
-      userId: person.id,
+    const sent = await receiveFrom(person, {
       attachments: [{ filename: 'second.pdf', content: await makePdf(1) }],
     });
     const reply = await replyTo(person.email, sent.messageId);
@@ -241,10 +240,7 @@ describe('an account holder’s message', () => {
 
   it('refuses programs and archives with their reasons and still adds the PDF beside them', async () => {
     const person = await confirmedUser(t);
-    const sent = await receive({
-      from: person.email,
-      verdict: 'trusted',
-      userId: person.id,
+    const sent = await receiveFrom(person, {
       attachments: [
         { filename: 'setup.exe', content: Buffer.from('MZ\x90\x00 not really a program') },
         { filename: 'photos.zip', content: Buffer.from('PK\x03\x04 not really an archive') },
@@ -276,10 +272,7 @@ describe('an account holder’s message', () => {
 
   it('takes six files and refuses the seventh as too many', async () => {
     const person = await confirmedUser(t);
-    const sent = await receive({
-      from: person.email,
-      verdict: 'trusted',
-      userId: person.id,
+    const sent = await receiveFrom(person, {
       attachments: await pdfs(7),
     });
     const reply = await replyTo(person.email, sent.messageId);
@@ -339,10 +332,7 @@ describe('an account holder’s message', () => {
 
   it('prints the text of a message without attachments as a text document', async () => {
     const person = await confirmedUser(t);
-    const sent = await receive({
-      from: person.email,
-      verdict: 'trusted',
-      userId: person.id,
+    const sent = await receiveFrom(person, {
       subject: 'Shopping list',
       text: 'Milk\nBread\nŻółty ser',
     });
@@ -359,10 +349,7 @@ describe('an account holder’s message', () => {
 
   it('says why a broken attachment cannot be printed, with the upload’s reason', async () => {
     const person = await confirmedUser(t);
-    const sent = await receive({
-      from: person.email,
-      verdict: 'trusted',
-      userId: person.id,
+    const sent = await receiveFrom(person, {
       attachments: [
         { filename: 'broken.pdf', content: Buffer.from('%PDF-1.7\n1 0 obj <<< broken\n%%EOF\n') },
       ],
@@ -452,6 +439,61 @@ describe('a stranger’s message', () => {
     }
   });
 
+  it('adds nothing, not even for an account holder, once the printer is taken out of service', async () => {
+    const person = await confirmedUser(t);
+    const setGone = (at: Date | null) =>
+      t.ctx.db
+        .updateTable('printers')
+        .set({ decommissioned_at: at })
+        .where('id', '=', printerId)
+        .execute();
+    // Received before the printer went, processed after.
+    const sent = await receiveFrom(person, {
+      attachments: [{ filename: 'late.pdf', content: await makePdf(1) }],
+      enqueue: false,
+    });
+    await setGone(new Date());
+    try {
+      await enqueueJob(t.ctx.db, PROCESS_INBOUND_MAIL_JOB, { messageId: sent.id });
+      t.ctx.worker.kick();
+      const reply = await replyTo(person.email, sent.messageId);
+      expect(reply.text).toContain(
+        translate('en', 'inbound_mail.reply.intro.printer_unavailable', {
+          printer: 'Złote Tarasy',
+        }),
+      );
+      expect(await processedRow(sent.id)).toMatchObject({ outcome: 'printer_unavailable' });
+      expect((await currentJob(person.agent)).documents).toHaveLength(0);
+    } finally {
+      await setGone(null);
+    }
+  });
+
+  it('takes a blocked account holder’s message as a stranger’s, never onto the account', async () => {
+    const person = await confirmedUser(t);
+    const sent = await receiveFrom(person, {
+      attachments: [{ filename: 'blocked.pdf', content: await makePdf(1) }],
+      enqueue: false,
+    });
+    await t.ctx.db
+      .updateTable('users')
+      .set({ blocked_at: new Date() })
+      .where('id', '=', person.id)
+      .execute();
+    await enqueueJob(t.ctx.db, PROCESS_INBOUND_MAIL_JOB, { messageId: sent.id });
+    t.ctx.worker.kick();
+    const row = await processedRow(sent.id);
+    expect(row.outcome).toBe('express_order');
+    expect(row.express_order_id).not.toBeNull();
+    const jobs = await t.ctx.db
+      .selectFrom('printjobs')
+      .innerJoin('documents', 'documents.printjob_id', 'printjobs.id')
+      .select('documents.name')
+      .where('printjobs.user_id', '=', person.id)
+      .execute();
+    expect(jobs).toEqual([]);
+  });
+
   it('opens no order when nothing in the message can be printed', async () => {
     const from = uniqueEmail('stranger');
     const orders = async () =>
@@ -471,13 +513,26 @@ describe('a stranger’s message', () => {
   });
 });
 
+/**
+ * The two parts of `pdfs(2)` are in the job once and one reply went out (after giving a wrongly
+ * queued second reply the time to arrive); returns the processed row.
+ */
+async function addedOnce(person: TPerson, sent: { id: number; messageId: string }) {
+  await replyTo(person.email, sent.messageId);
+  expect((await currentJob(person.agent)).documents.map((d) => d.name)).toEqual([
+    'part-1.pdf',
+    'part-2.pdf',
+  ]);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const replies: TCapturedMail[] = repliesTo(sent.messageId);
+  expect(replies).toHaveLength(1);
+  return processedRow(sent.id);
+}
+
 describe('exactly once', () => {
   it('adds the documents once and answers once when processing runs again after a crash', async () => {
     const person = await confirmedUser(t);
-    const sent = await receive({
-      from: person.email,
-      verdict: 'trusted',
-      userId: person.id,
+    const sent = await receiveFrom(person, {
       enqueue: false,
       attachments: await pdfs(2),
     });
@@ -509,16 +564,7 @@ describe('exactly once', () => {
     // The retry, and a second delivery of the same job after it finished.
     await processInboundMessage(t.ctx, sent.id, { attempt: 2 });
     await processInboundMessage(t.ctx, sent.id, { attempt: 3 });
-    await replyTo(person.email, sent.messageId);
-    expect((await currentJob(person.agent)).documents.map((d) => d.name)).toEqual([
-      'part-1.pdf',
-      'part-2.pdf',
-    ]);
-    // Give a wrongly queued second reply the time to arrive before counting.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const replies: TCapturedMail[] = repliesTo(sent.messageId);
-    expect(replies).toHaveLength(1);
-    expect(await processedRow(sent.id)).toMatchObject({ status: 'processed', outcome: 'added' });
+    expect(await addedOnce(person, sent)).toMatchObject({ status: 'processed', outcome: 'added' });
   });
 
   it('marks a message it cannot read as failed after the last attempt and tells the sender', async () => {
@@ -592,10 +638,7 @@ describe('what a phone or a mail client sends', () => {
     const person = await confirmedUser(t);
     const photo = await phonePhoto();
     expect(photo.length).toBeGreaterThan(32 * 1024);
-    const sent = await receive({
-      from: person.email,
-      verdict: 'trusted',
-      userId: person.id,
+    const sent = await receiveFrom(person, {
       text: 'Sent from my iPhone',
       html: '<img src="cid:photo@phone.test"><br>Sent from my iPhone<img src="cid:logo@phone.test">',
       attachments: [
@@ -613,10 +656,7 @@ describe('what a phone or a mail client sends', () => {
 
   it('prints a small inline picture when the message has nothing else', async () => {
     const person = await confirmedUser(t);
-    const sent = await receive({
-      from: person.email,
-      verdict: 'trusted',
-      userId: person.id,
+    const sent = await receiveFrom(person, {
       text: '',
       html: '<img src="cid:ticket@phone.test">',
       attachments: [
@@ -677,10 +717,7 @@ describe('a message of very many parts', () => {
   it('lists a few files past the limit and counts the rest', async () => {
     const person = await confirmedUser(t);
     const pdf = await makePdf(1);
-    const sent = await receive({
-      from: person.email,
-      verdict: 'trusted',
-      userId: person.id,
+    const sent = await receiveFrom(person, {
       attachments: Array.from({ length: 500 }, (_, i) => ({
         filename: `tiny-${i + 1}.pdf`,
         content: pdf,
@@ -735,10 +772,7 @@ describe('a message of very many parts', () => {
 describe('exactly once, two runs and dead runs', () => {
   it('adds the documents once and answers once when two runs of the same message race', async () => {
     const person = await confirmedUser(t);
-    const sent = await receive({
-      from: person.email,
-      verdict: 'trusted',
-      userId: person.id,
+    const sent = await receiveFrom(person, {
       enqueue: false,
       attachments: await pdfs(2),
     });
@@ -747,15 +781,11 @@ describe('exactly once, two runs and dead runs', () => {
       processInboundMessage(t.ctx, sent.id, { attempt: 1 }),
       processInboundMessage(t.ctx, sent.id, { attempt: 1 }),
     ]);
-    await replyTo(person.email, sent.messageId);
-    expect((await currentJob(person.agent)).documents.map((d) => d.name)).toEqual([
-      'part-1.pdf',
-      'part-2.pdf',
-    ]);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(repliesTo(sent.messageId)).toHaveLength(1);
-    const row = await processedRow(sent.id);
-    expect(row).toMatchObject({ status: 'processed', outcome: 'added', claim_token: null });
+    expect(await addedOnce(person, sent)).toMatchObject({
+      status: 'processed',
+      outcome: 'added',
+      claim_token: null,
+    });
   });
 
   it('sweeps a message its dead processing left unanswered to failed, and tells the sender', async () => {

@@ -250,6 +250,50 @@ describe('the SMTP listener', () => {
     expect(row.auth_details).toMatchObject({ dmarc: 'pass' });
   });
 
+  it('treats a well-signed message from a blocked account as a stranger', async () => {
+    const blocked = await mail.account(`blocked.${Date.now().toString(36)}`);
+    await t.ctx.db
+      .updateTable('users')
+      .set({ blocked_at: new Date() })
+      .where('id', '=', blocked.id)
+      .execute();
+    const messageId = uniqueId('blocked');
+    const raw = await buildRawMessage({
+      from: blocked.email,
+      to: PRINTER_ADDRESS,
+      messageId,
+      dkim: key,
+    });
+    await sendOverSmtp(smtp.port, raw, { from: blocked.email, to: PRINTER_ADDRESS });
+    const row = await rowWithMessageId(messageId);
+    expect(row).toMatchObject({ verdict: 'stranger', user_id: null });
+    expect(row.auth_details).toMatchObject({ dmarc: 'pass' });
+  });
+
+  it('refuses at RCPT the address of a printer taken out of service, and takes it again once back', async () => {
+    const from = senderAddress('decommissioned');
+    const messageId = uniqueId('decommissioned');
+    const raw = await buildRawMessage({ from, to: PRINTER_ADDRESS, messageId });
+    const setGone = (at: Date | null) =>
+      t.ctx.db
+        .updateTable('printers')
+        .set({ decommissioned_at: at })
+        .where('id', '=', printerId)
+        .execute();
+    await setGone(new Date());
+    try {
+      const err = await refusal(sendOverSmtp(smtp.port, raw, { from, to: PRINTER_ADDRESS }));
+      expect(err.responseCode).toBe(550);
+      expect(err.command).toBe('RCPT TO');
+      expect(await rowsWithMessageId(messageId)).toHaveLength(0);
+    } finally {
+      await setGone(null);
+    }
+    const sent = await sendOverSmtp(smtp.port, raw, { from, to: PRINTER_ADDRESS });
+    expect(sent.response).toMatch(/^250 /);
+    expect(await rowsWithMessageId(messageId)).toHaveLength(1);
+  });
+
   it('records a message delivered twice (same Message-ID) once, with one job', async () => {
     const from = senderAddress('twice');
     const messageId = uniqueId('Twice');

@@ -181,7 +181,8 @@ describe('uploads', () => {
       [
         'huge.pdf',
         Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(500 * 1024, 32)]),
-        'za duży plik',
+        // With the server's limit (MAX_UPLOAD_BYTES 400 KiB), as the uploader says it.
+        'za duży plik (maksymalnie 0,4 MB)',
       ],
     ];
     for (const [name, content, reason] of failures) {

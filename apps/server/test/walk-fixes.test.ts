@@ -147,6 +147,52 @@ describe('decommissioned printers', () => {
     expect(released.json().status).toBe('scheduled');
   });
 
+  it('end the jobs waiting there at once: pages back, the agent drops them, the owner is told', async () => {
+    const admin = await signInNewAdmin(t);
+    await t.ctx.db
+      .updateTable('printers')
+      .set({ agent_last_seen_at: new Date() })
+      .where('id', '=', kioskId)
+      .execute();
+    const { agent, jobId } = await confirmedJob();
+    const released = await agent.post(`/ajax/printjobs/${jobId}/print`, { printer_id: kioskId });
+    expect(released.json().status).toBe('scheduled');
+    expect((await agent.get('/ajax/user')).json().remaining_page_limit).toBe(18);
+    const { email } = await t.ctx.db
+      .selectFrom('printjobs')
+      .innerJoin('users', 'users.id', 'printjobs.user_id')
+      .select('users.email')
+      .where('printjobs.id', '=', jobId)
+      .executeTakeFirstOrThrow();
+
+    const seen: unknown[] = [];
+    const off = t.ctx.events.subscribe(`printer:${kioskId}`, (e) => seen.push(e));
+    try {
+      const res = await admin.post(`/api/admin/printers/${kioskId}/decommission`, {
+        decommissioned: true,
+      });
+      expect(res.statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      off();
+    }
+    const job = await t.ctx.db
+      .selectFrom('printjobs')
+      .select(['status', 'failure_reason'])
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(job).toEqual({ status: 'failed', failure_reason: 'expired' });
+    expect((await agent.get('/ajax/user')).json().remaining_page_limit).toBe(20);
+    expect(seen).toContainEqual(
+      expect.objectContaining({ kind: 'job_cancelled', printerId: kioskId, jobId }),
+    );
+    const mail = await t.smtp.waitFor(email, (m) => m.subject.includes('cancelled'), 20_000);
+    expect(mail.text).toContain('has been taken out of service');
+    expect(mail.text).toContain('The 2 pages held for it are back on your account');
+
+    await admin.post(`/api/admin/printers/${kioskId}/decommission`, { decommissioned: false });
+  });
+
   it('is for admins only', async () => {
     const agent = new TestAgent(t.app);
     await registerAndSignIn(agent);

@@ -24,6 +24,7 @@ import * as m0021 from './migrations/0021-retention';
 import * as m0023 from './migrations/0023-admin-support';
 import * as m0024 from './migrations/0024-printer-decommission';
 import * as m0025 from './migrations/0025-review-after-cancel';
+import * as m0026 from './migrations/0026-keep-ledger';
 
 // Listed statically so the same migrations run under tsx, in tests and in a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-admin-support': m0023,
   '0024-printer-decommission': m0024,
   '0025-review-after-cancel': m0025,
+  '0026-keep-ledger': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

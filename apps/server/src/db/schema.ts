@@ -90,7 +90,8 @@ export type TGrantSource = 'package' | 'card_bonus' | 'referral' | 'admin' | 're
 
 export interface TPageGrantsTable {
   id: Generated<number>;
-  user_id: number;
+  /** NULL once the person deleted their account: the ledger is kept, anonymised (0026). */
+  user_id: ColumnType<number | null, number, number | null>;
   source: TGrantSource;
   pages: number;
   remaining: number;
@@ -324,8 +325,9 @@ export type TReservationStatus = 'reserved' | 'posted' | 'voided';
 
 export interface TPageReservationsTable {
   id: Generated<number>;
-  user_id: number;
-  printjob_id: number;
+  /** NULL once the person (and with them the job) is deleted: the ledger is kept (0026). */
+  user_id: ColumnType<number | null, number, number | null>;
+  printjob_id: ColumnType<number | null, number, number | null>;
   pages: number;
   charged: number | null;
   status: ColumnType<TReservationStatus, TReservationStatus | undefined, TReservationStatus>;

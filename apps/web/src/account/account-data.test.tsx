@@ -14,6 +14,8 @@ function entry(overrides: Partial<TPrintHistoryEntry>): TPrintHistoryEntry {
     pages: 4,
     printed_pages: 4,
     charged_pages: 4,
+    refunded_pages: 0,
+    refund_reason: null,
     outcome: 'printed',
     ...overrides,
   };
@@ -52,6 +54,8 @@ describe('account page: print history, cards, data, deletion', () => {
                     id: 2,
                     documents: [{ name: null, deleted: true, page_count: 4, copies: 1 }],
                     printed_pages: 2,
+                    refunded_pages: 2,
+                    refund_reason: 'Half the pages came out blank',
                   }),
                 ],
                 1,
@@ -67,6 +71,11 @@ describe('account page: print history, cards, data, deletion', () => {
     expect(rows[0]?.textContent).toContain('Expired');
     expect(within(rows[1] as HTMLElement).getByText('deleted')).toBeTruthy();
     expect(rows[1]?.textContent).toContain('2 of 4');
+    // A refund is shown on its job, with the admin's reason; none on the other.
+    expect(within(rows[1] as HTMLElement).getByTestId('history-refund').textContent).toBe(
+      '2 pages refundedReason: Half the pages came out blank',
+    );
+    expect(within(rows[0] as HTMLElement).queryByTestId('history-refund')).toBeNull();
     expect(within(section).getByText('Page 1 of 2')).toBeTruthy();
 
     fireEvent.click(within(section).getByRole('button', { name: 'Older' }));

@@ -90,7 +90,18 @@ function HistoryRow({ job }: { job: TPrintHistoryEntry }) {
           ? t('account_data.history.printed_of', { printed: job.printed_pages, count: job.pages })
           : job.pages}
       </td>
-      <td>{job.charged_pages}</td>
+      <td>
+        {job.charged_pages}
+        {job.refunded_pages > 0 && (
+          // Pages an admin gave back for this job: the person sees where they came from.
+          <div className="details__sub" data-testid="history-refund">
+            {t('account_data.history.refunded', { count: job.refunded_pages })}
+            {job.refund_reason && (
+              <div>{t('account_data.history.refund_reason', { reason: job.refund_reason })}</div>
+            )}
+          </div>
+        )}
+      </td>
       <td>{t(`account_data.history.outcomes.${job.outcome}`)}</td>
     </tr>
   );

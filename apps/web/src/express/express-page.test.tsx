@@ -131,6 +131,27 @@ describe('express page', () => {
     );
   });
 
+  it('says how many of the first files were left out past the 6-file limit, once the draft is open', async () => {
+    mockFetch({
+      'GET /api/session': () => jsonResponse(200, buildSession()),
+      'GET /ajax/express/printers/5': () => jsonResponse(200, buildExpressPrinter()),
+      'POST /ajax/express/printers/5/orders': () => jsonResponse(201, emptyDraft()),
+      [`GET ${ORDER_PATH}`]: () => jsonResponse(200, emptyDraft()),
+    });
+    renderApp('/express/5');
+    const files = Array.from(
+      { length: 7 },
+      (_, i) => new File(['%PDF-1.4'], `doc-${i + 1}.pdf`, { type: 'application/pdf' }),
+    );
+    fireEvent.change(await screen.findByTestId('file-input'), { target: { files } });
+
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(6));
+    expect(screen.getByTestId('files-left-out').textContent).toBe(
+      '1 file was not added: a print job holds at most 6 files.',
+    );
+    expect(screen.queryByText('doc-7.pdf')).toBeNull();
+  });
+
   it('applies a discount code, shows a refused one with the server message, and pays by card', async () => {
     window.localStorage.setItem('printomat.express.5', TOKEN);
     const { requests } = mockFetch({

@@ -5,7 +5,7 @@ import { MAX_FILE_SLOTS, type TDocument, type TExpressOrderView } from '@printom
 import { ApiError, errorMessage } from '../api/client';
 import { PageTitle } from '../components/page-title';
 import { useLocale, useT } from '../i18n/use-t';
-import { DropZone, takeFiles } from '../print/upload-area';
+import { DropZone, LeftOutNotice, takeFiles } from '../print/upload-area';
 import { UploaderApiContext } from '../print/uploader-api';
 import {
   createExpressOrder,
@@ -88,6 +88,9 @@ function ExpressDraft({ printerId }: { printerId: number }) {
   const [initialFiles, setInitialFiles] = useState<File[]>([]);
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
+  // Files past the limit in the first choice: said here, since the start zone goes once the
+  // draft opens (the uploader's own zone says it for files added later).
+  const [startLeftOut, setStartLeftOut] = useState(0);
   const [uploading, setUploading] = useState(false);
   const [preview, setPreview] = useState<TDocument | null>(null);
 
@@ -178,6 +181,7 @@ function ExpressDraft({ printerId }: { printerId: number }) {
           {createError}
         </p>
       )}
+      {startLeftOut > 0 && <LeftOutNotice count={startLeftOut} />}
       {token && order && uploaderApi ? (
         <UploaderApiContext.Provider value={uploaderApi}>
           <ExpressUploader
@@ -204,19 +208,31 @@ function ExpressDraft({ printerId }: { printerId: number }) {
       ) : token ? (
         <p className="page-loading">{t('express_page.loading')}</p>
       ) : (
-        <StartDropZone busy={creating} onFiles={(files) => void start(files)} />
+        <StartDropZone
+          busy={creating}
+          onFiles={(files) => void start(files)}
+          onLeftOut={setStartLeftOut}
+        />
       )}
     </div>
   );
 }
 
-/** Before any order exists: choosing the first files opens the draft. */
-function StartDropZone(props: { busy: boolean; onFiles: (files: File[]) => void }) {
+/**
+ * Before any order exists: choosing the first files opens the draft. How many were left out
+ * goes to the page, which still shows it once this zone gave way to the draft's uploader.
+ */
+function StartDropZone(props: {
+  busy: boolean;
+  onFiles: (files: File[]) => void;
+  onLeftOut: (count: number) => void;
+}) {
   return (
     <DropZone
       className="express-start"
       busy={props.busy}
       onFiles={(list) => props.onFiles(takeFiles(list, 0))}
+      onLeftOut={props.onLeftOut}
     />
   );
 }

@@ -71,7 +71,7 @@ export function DropZone(props: {
 }
 
 /** "N files were not added: at most 6 files per job." */
-function LeftOutNotice({ count }: { count: number }) {
+export function LeftOutNotice({ count }: { count: number }) {
   const t = useT();
   return (
     <p className="banner banner--warning" role="alert" data-testid="files-left-out">

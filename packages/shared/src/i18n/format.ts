@@ -13,6 +13,14 @@ export function formatMoney(locale: TLocale, minorUnits: number, currency: strin
   }).format(minorUnits / 100);
 }
 
+/** "50 MB": an upload limit as people read it. */
+export function formatMegabytes(locale: TLocale, bytes: number): string {
+  const value = new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits: 1 }).format(
+    bytes / (1024 * 1024),
+  );
+  return `${value} MB`;
+}
+
 export function formatDateTime(locale: TLocale, value: Date | string, timeZone?: string): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
     dateStyle: 'medium',

@@ -37,6 +37,9 @@ export const ZPrintHistoryEntry = z.object({
   printed_pages: z.number().int(),
   /** Pages taken from the person's balance (a colour page counts more than one). */
   charged_pages: z.number().int(),
+  /** Pages an admin gave back for the job (0 if none), and why. */
+  refunded_pages: z.number().int(),
+  refund_reason: z.string().nullable(),
   outcome: ZPrintOutcome,
 });
 export type TPrintHistoryEntry = z.infer<typeof ZPrintHistoryEntry>;

@@ -24,7 +24,8 @@ export async function countEndedJobs(db: TDb, userId: number): Promise<number> {
 
 /**
  * Ended jobs, latest first, with the printer's name and the pages charged: the sum of the job's
- * posted reservations (a job cancelled and released again has a voided one before it).
+ * posted reservations (a job cancelled and released again has a voided one before it); and the
+ * pages an admin refunded for it, with the reason (one refund per job, a grant of its owner).
  */
 export function listEndedJobs(
   db: TDb,
@@ -42,6 +43,26 @@ export function listEndedJobs(
         .whereRef('page_reservations.printjob_id', '=', 'printjobs.id')
         .where('page_reservations.status', '=', 'posted')
         .as('charged_pages'),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('page_grants')
+        .select('pages')
+        .whereRef('page_grants.printjob_id', '=', 'printjobs.id')
+        .where('page_grants.source', '=', 'refund')
+        .where('page_grants.user_id', '=', userId)
+        .limit(1)
+        .as('refunded_pages'),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('page_grants')
+        .select('reason')
+        .whereRef('page_grants.printjob_id', '=', 'printjobs.id')
+        .where('page_grants.source', '=', 'refund')
+        .where('page_grants.user_id', '=', userId)
+        .limit(1)
+        .as('refund_reason'),
     )
     .orderBy('printjobs.finished_at', 'desc')
     .orderBy('printjobs.id', 'desc');
@@ -71,7 +92,16 @@ export function findPhoneOf(db: TDb, userId: number) {
 export function listGrantsOf(db: TDb, userId: number) {
   return db
     .selectFrom('page_grants')
-    .select(['source', 'pages', 'remaining', 'expires_at', 'reference', 'created_at'])
+    .select([
+      'source',
+      'pages',
+      'remaining',
+      'expires_at',
+      'reference',
+      'reason',
+      'printjob_id',
+      'created_at',
+    ])
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .orderBy('id')

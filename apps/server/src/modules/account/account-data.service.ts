@@ -24,7 +24,12 @@ import {
   listSessionsOf,
 } from './account-data.repo';
 
-type TEndedJob = TPrintjobRow & { printer_name: string | null; charged_pages: number | null };
+type TEndedJob = TPrintjobRow & {
+  printer_name: string | null;
+  charged_pages: number | null;
+  refunded_pages: number | null;
+  refund_reason: string | null;
+};
 
 /** How an ended job reads in the history: printed, or why not. */
 export function outcomeOf(job: Pick<TPrintjobRow, 'status' | 'failure_reason'>): TPrintOutcome {
@@ -56,6 +61,8 @@ function historyEntry(job: TEndedJob, documents: readonly TDocumentRow[]): TPrin
     pages: pricedJob(job, documents).faces,
     printed_pages: job.printed_faces ?? 0,
     charged_pages: Number(job.charged_pages ?? 0),
+    refunded_pages: Number(job.refunded_pages ?? 0),
+    refund_reason: job.refund_reason,
     outcome: outcomeOf(job),
   };
 }
@@ -135,6 +142,9 @@ export async function exportAccountData(ctx: TAppContext, user: TUserRow) {
       remaining: g.remaining,
       expires_at: iso(g.expires_at),
       reference: g.reference,
+      // Why an admin granted or refunded them, and a refund's job (its print_jobs entry).
+      reason: g.reason,
+      printjob_id: g.printjob_id,
       created_at: iso(g.created_at),
     })),
     page_reservations: reservations.map((r) => ({

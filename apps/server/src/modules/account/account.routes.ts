@@ -94,7 +94,9 @@ export function registerAccountRoutes(root: FastifyInstance, ctx: TAppContext): 
         tags: ['account'],
         summary: 'Delete my account (confirmed with my password, or my e-mail without one)',
         description:
-          '422 when the confirmation is wrong; 409 printing while one of my jobs is printing. Signs out.',
+          '422 when the confirmation is wrong (counted like failed sign-ins: 429 too_many_attempts ' +
+          'after too many); 409 printing while one of my jobs is printing, 409 payment_in_progress ' +
+          'while one of my package purchases waits for the provider. Signs out.',
         body: ZDeleteAccountInput,
         response: { 200: ZOk },
       },

@@ -5,7 +5,7 @@ import {
   type TLocale,
 } from '@printomat/shared';
 import type { TDocumentRow, TPrintjobRow } from '../../db/schema';
-import { failureReason, pricedJob } from '../printjobs';
+import { failureReason, pricedJob, type TDocumentLimits } from '../printjobs';
 import { allowedActions } from './admin-printjobs.service';
 
 type TNamedJob = TPrintjobRow & { user_email: string; printer_name: string | null };
@@ -36,7 +36,7 @@ export function presentAdminPrintjobDetail(
     reservation: TAdminPrintjobDetail['reservation'];
     expressUrl: { id: number; express_url: string } | null;
     locale: TLocale;
-    maxPages: number;
+    limits: TDocumentLimits;
   },
 ): TAdminPrintjobDetail {
   return {
@@ -58,7 +58,7 @@ export function presentAdminPrintjobDetail(
       copies: d.copies,
       failure_reason:
         d.status === 'failed' && d.failure_code
-          ? failureReason(extra.locale, d.failure_code, extra.maxPages)
+          ? failureReason(extra.locale, d.failure_code, extra.limits)
           : null,
       size_bytes: d.size_bytes,
     })),

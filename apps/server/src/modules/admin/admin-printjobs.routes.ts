@@ -12,6 +12,7 @@ import {
   ZAdminPrintjobQuery,
 } from '@printomat/shared';
 import type { TAppContext } from '../../context';
+import { documentLimits } from '../printjobs';
 import { adminOf } from './admin-actor';
 import { presentAdminPrintjobDetail, presentAdminPrintjobRow } from './admin-printjobs.presenter';
 import {
@@ -42,7 +43,7 @@ export function registerAdminPrintjobRoutes(root: FastifyInstance, ctx: TAppCont
         ? { id: express.id, express_url: expressUrlOf(ctx.config.publicUrl, express.token) }
         : null,
       locale,
-      maxPages: ctx.config.maxPagesPerDocument,
+      limits: documentLimits(ctx.config),
     });
   };
 

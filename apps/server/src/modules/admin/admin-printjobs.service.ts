@@ -77,12 +77,12 @@ type TActor = { admin: TUserRow };
  * `event` does not fit its status, runs `act`. The status changes' effects (the printer's agent
  * gets or drops the job, the owner's open pages reload) run after commit.
  */
-function inJobTransaction(
+function inJobTransaction<T = TPrintjobRow>(
   ctx: TAppContext,
   jobId: number,
   event: TPrintjobEvent,
-  act: (trx: TDb, effects: PrintjobEffects, job: TPrintjobRow) => Promise<TPrintjobRow>,
-): Promise<TPrintjobRow> {
+  act: (trx: TDb, effects: PrintjobEffects, job: TPrintjobRow) => Promise<T>,
+): Promise<T> {
   return withPrintjobTransaction(ctx, async (trx, effects) => {
     const job = await lockPrintjob(trx, jobId);
     if (!job) throw notFound();
@@ -174,16 +174,23 @@ export async function adminReset(
   actor: TActor,
   jobId: number,
 ): Promise<TPrintjobRow> {
-  return inJobTransaction(ctx, jobId, 'reset', async (trx, effects, job) => {
+  const outcome = await inJobTransaction(ctx, jobId, 'reset', async (trx, effects, job) => {
     const reservation = await latestReservation(trx, job.id);
     if (reservation?.status === 'posted')
       throw new AppError(409, 'reset_charged', 'admin.errors.reset_charged');
-    // Retention deleted its files (DOCUMENT_RETENTION_HOURS after it failed): nothing to print.
-    if ((await listDocumentsOfPrintjob(trx, job.id)).some((d) => d.files_deleted_at !== null))
-      throw new AppError(409, 'reset_documents_deleted', 'admin.errors.reset_documents_deleted');
+    // A job failed mid-print keeps its reservation for the agent's late report; whatever the
+    // reset's answer, the admin gave up on that report: the pages go back now. This comes before
+    // the files check, whose refusal must not leave them held for good.
     if (reservation?.status === 'reserved') await voidReservation(trx, reservation.id, ctx.now());
+    // Retention deleted its files (DOCUMENT_RETENTION_HOURS after it failed): nothing to print.
+    // The job stays failed; the voided reservation is committed before the refusal.
+    if ((await listDocumentsOfPrintjob(trx, job.id)).some((d) => d.files_deleted_at !== null))
+      return 'documents_deleted' as const;
     return reopenFailedPrintjob(trx, effects, job, byAdmin(actor));
   });
+  if (outcome === 'documents_deleted')
+    throw new AppError(409, 'reset_documents_deleted', 'admin.errors.reset_documents_deleted');
+  return outcome;
 }
 
 /**

@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/audit.service';
 import { eraseAccount } from '../users/account-erasure.service';
 import type { TRequestMeta } from './auth.service';
 import { verifyPassword } from './passwords';
+import { countRecentFailures, recordSignInAttempt } from './sign-in-attempts.repo';
 
 /**
  * Whether the person confirmed with what proves it is them at the keyboard: the password, or, for
@@ -18,10 +19,39 @@ async function confirmed(user: TUserRow, confirmation: string): Promise<boolean>
 }
 
 /**
+ * The confirmation is a password check like signing in, so it shares the sign-in limiter
+ * (sign_in_attempts, same limits and window as auth.service signIn): a stolen session cannot
+ * guess the password here any faster than on the sign-in form, and failures here count there.
+ */
+async function confirmedWithinLimits(
+  ctx: TAppContext,
+  user: TUserRow,
+  confirmation: string,
+  meta: TRequestMeta,
+): Promise<boolean> {
+  const windowMinutes = ctx.config.signInWindowMinutes;
+  const since = new Date(ctx.now().getTime() - windowMinutes * 60_000);
+  const failures = await countRecentFailures(ctx.db, { email: user.email, ip: meta.ip }, since);
+  if (
+    failures.byAccountAndIp >= ctx.config.signInMaxAttempts ||
+    failures.byIp >= ctx.config.signInMaxAttemptsPerIp
+  ) {
+    throw new AppError(429, 'too_many_attempts', 'errors.too_many_attempts', {
+      minutes: windowMinutes,
+    });
+  }
+  if (await confirmed(user, confirmation)) return true;
+  await recordSignInAttempt(ctx.db, { email: user.email, ip: meta.ip, succeeded: false });
+  return false;
+}
+
+/**
  * The person deletes their own account (issue 17 point 5), by the same erasure as an admin's
- * delete (users/account-erasure.service.ts). Refused while one of their jobs is printing: the
- * printer's report still has to settle it. A job still waiting at a printer is withdrawn.
- * The audit row names no address (the person asked to be forgotten) and no actor (the row is gone).
+ * delete (users/account-erasure.service.ts). Refused while one of their jobs is printing (the
+ * printer's report still has to settle it) and while one of their package purchases waits for
+ * the provider (once paid, the pages would have nobody to go to). A job still waiting at a
+ * printer is withdrawn. The audit row names no address (the person asked to be forgotten) and no
+ * actor (the row is gone).
  */
 export async function deleteOwnAccount(
   ctx: TAppContext,
@@ -29,11 +59,18 @@ export async function deleteOwnAccount(
   input: TDeleteAccountInput,
   meta: TRequestMeta,
 ): Promise<void> {
-  if (!(await confirmed(user, input.confirmation))) throw fieldError('confirmation', 'incorrect');
+  if (!(await confirmedWithinLimits(ctx, user, input.confirmation, meta)))
+    throw fieldError('confirmation', 'incorrect');
   await eraseAccount(ctx, user.id, {
-    check(_trx, _user, jobs) {
+    check(_trx, _user, jobs, found) {
       if (jobs.some((j) => j.status === 'scheduled' && j.printing_started_at !== null))
         throw new AppError(409, 'printing', 'account_data.delete.errors.printing');
+      if (found.packagePaymentsInProgress > 0)
+        throw new AppError(
+          409,
+          'payment_in_progress',
+          'account_data.delete.errors.payment_in_progress',
+        );
     },
     audit: (trx, erased, counts) =>
       recordAudit(trx, {

@@ -6,7 +6,7 @@ import type { TAppContext } from '../../context';
 import type { TDocumentRow, TPrintjobRow } from '../../db/schema';
 import { notFound, unauthorized } from '../../http/errors';
 import { byPerson, rateLimited } from '../../http/rate-limit';
-import { presentDocument } from '../printjobs';
+import { documentLimits, presentDocument } from '../printjobs';
 import {
   documentPagePng,
   findOwnDocument,
@@ -24,7 +24,7 @@ export function registerDocumentRoutes(root: FastifyInstance, ctx: TAppContext):
     document: TDocumentRow,
     job: TPrintjobRow,
     locale: Parameters<typeof presentDocument>[2],
-  ) => presentDocument(document, job, locale, ctx.config.maxPagesPerDocument);
+  ) => presentDocument(document, job, locale, documentLimits(ctx.config));
 
   app.post(
     '/ajax/documents/upload',

@@ -1,6 +1,7 @@
 import type { TExpressOrderView, TLocale } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { whyPrinterCannotPrint } from '../printers/printers.service';
+import { documentLimits } from '../printjobs';
 import { documentsDeleteAt } from './express-jobs';
 import { findRefundOfOrder, type TExpressOrderRow } from './express-orders.repo';
 import { currentPriceOf, orderPrinter } from './express-pricing.service';
@@ -25,7 +26,7 @@ export async function expressOrderView(
   return presentExpressOrder({
     order,
     printer,
-    job: presentOrderJob(jobView, locale, ctx.config.maxPagesPerDocument),
+    job: presentOrderJob(jobView, locale, documentLimits(ctx.config)),
     price,
     refund,
     orderUrl: expressOrderUrl(ctx.config.publicUrl, order.token),

@@ -5,7 +5,7 @@ import type {
   TLocale,
   TPrintjob,
 } from '@printomat/shared';
-import { presentJobView } from '../printjobs';
+import { presentJobView, type TDocumentLimits } from '../printjobs';
 import type { TJobView } from '../printjobs/printjobs.service';
 import type { TExpressOrderRow, TRefundRow } from './express-orders.repo';
 
@@ -14,9 +14,13 @@ export const expressOrderUrl = (publicUrl: string, token: string) =>
   `${publicUrl}/express/orders/${token}`;
 
 /** The guest's job as the uploader shows it (the same shape as GET /ajax/printjobs/current). */
-export function presentOrderJob(view: TJobView, locale: TLocale, maxPages: number): TPrintjob {
+export function presentOrderJob(
+  view: TJobView,
+  locale: TLocale,
+  limits: TDocumentLimits,
+): TPrintjob {
   // A guest account has one job: there is no previous one to show.
-  return presentJobView({ ...view, lastResult: null }, locale, maxPages);
+  return presentJobView({ ...view, lastResult: null }, locale, limits);
 }
 
 export interface TOrderViewParts {

@@ -16,7 +16,7 @@ import {
 import type { TAppContext } from '../../context';
 import type { TDocumentRow, TPrintjobRow } from '../../db/schema';
 import { byIp, rateLimited } from '../../http/rate-limit';
-import { presentDocument } from '../printjobs';
+import { documentLimits, presentDocument } from '../printjobs';
 import { receiveDocumentUpload, sendPagePng } from '../documents';
 import { checkoutOrder, quoteOrder } from './express-checkout.service';
 import { expressOrderView } from './express-view.service';
@@ -75,7 +75,7 @@ export function registerExpressRoutes(root: FastifyInstance, ctx: TAppContext): 
     { bucket: 'discount_code:express', rule: limits.codePerPerson, key: byOrderWithCode },
   ]);
   const present = (document: TDocumentRow, job: TPrintjobRow, locale: FastifyRequest['locale']) =>
-    presentDocument(document, job, locale, ctx.config.maxPagesPerDocument);
+    presentDocument(document, job, locale, documentLimits(ctx.config));
   const tags = ['express'];
 
   app.get(

@@ -217,7 +217,9 @@ export async function checkSender(
   const aligned = trustResult === 'pass' && sameAddress && dmarcDomain === fromDomain;
   if (!aligned || !input.fromAddress) return stranger;
   const user = await findUserByEmail(ctx.db, input.fromAddress);
-  if (!user || !isAccount(user) || !user.email_confirmed_at) return stranger;
+  // A blocked account prints nothing by e-mail either: its address is a stranger's (who may
+  // still order and pay as a guest, as on the express page), never the account's pages.
+  if (!user || !isAccount(user) || !user.email_confirmed_at || user.blocked_at) return stranger;
   return {
     verdict: 'trusted',
     userId: user.id,

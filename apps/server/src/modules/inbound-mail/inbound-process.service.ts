@@ -169,10 +169,12 @@ async function processReceived(
       throw new ClaimLost(row.id);
   };
   const raw = await fs.readFile(ctx.storage.pathOf(row.raw_key));
-  const user =
+  const holder =
     row.verdict === 'trusted' && row.user_id !== null
       ? await findUserById(ctx.db, row.user_id)
       : undefined;
+  // Blocked since the message came in: handled as a stranger's (inbound-auth.ts), as one gone is.
+  const user = holder?.blocked_at ? undefined : holder;
   const maxFiles = Math.min(ctx.config.inbound.maxAttachments, MAX_FILE_SLOTS);
   let parsed: ParsedMail;
   try {
@@ -215,7 +217,9 @@ async function processReceived(
   let outcome: TInboundOutcome;
   let lockReason: string | null = null;
   let target: TTarget | null = null;
-  if (!user && !printer.is_enabled) {
+  // A disabled printer takes no guest's order; one taken out of service (after the message was
+  // received) takes nothing at all, not even for an account: its address is gone.
+  if ((!user && !printer.is_enabled) || printer.decommissioned_at !== null) {
     outcome = 'printer_unavailable';
     notAdded(toCreate(), null);
   } else if (!files.some((f) => f.document_id !== null) && toCreate().length === 0) {

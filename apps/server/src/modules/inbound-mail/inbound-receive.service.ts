@@ -113,7 +113,10 @@ async function countInboundAttempt(
   return waits.length > 0 ? { retryAfterMs: Math.max(...waits) } : null;
 }
 
-/** The address of a printer at the inbound domain, or undefined (another domain, no printer). */
+/**
+ * The address of a printer at the inbound domain, or undefined (another domain, no printer, or
+ * a printer taken out of service: its address is gone with it, so SMTP refuses it at RCPT).
+ */
 export async function findPrinterForAddress(
   ctx: TAppContext,
   address: string,
@@ -121,7 +124,8 @@ export async function findPrinterForAddress(
   const normalized = address.trim().toLowerCase();
   const at = normalized.lastIndexOf('@');
   if (at <= 0 || normalized.slice(at + 1) !== ctx.config.inbound.domain) return undefined;
-  return findPrinterByMailAddress(ctx.db, normalized);
+  const printer = await findPrinterByMailAddress(ctx.db, normalized);
+  return printer?.decommissioned_at ? undefined : printer;
 }
 
 interface TParsedHeaders {

@@ -1,4 +1,5 @@
 import {
+  formatMegabytes,
   createTranslator,
   formatMoney,
   INBOUND_REFUSALS,
@@ -54,13 +55,8 @@ export interface TInboundReply {
   previews: TReplyPreview[];
 }
 
-/** "50 MB": the upload limit as people read it. */
-export function formatMegabytes(locale: TLocale, bytes: number): string {
-  const value = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(
-    bytes / (1024 * 1024),
-  );
-  return `${value} MB`;
-}
+/** "50 MB": the upload limit as people read it (the same words as a document's failure). */
+export { formatMegabytes };
 
 const isRefusal = (code: string | null): code is TInboundRefusal =>
   (INBOUND_REFUSALS as readonly (string | null)[]).includes(code);
@@ -79,7 +75,7 @@ function fileLine(t: TTranslate, reply: TInboundReply, file: TInboundDocument): 
     return t('inbound_mail.reply.file.failed', { name, reason });
   }
   if (file.failure_code) {
-    const reason = failureReason(reply.locale, file.failure_code, reply.limits.maxPages);
+    const reason = failureReason(reply.locale, file.failure_code, reply.limits);
     return t('inbound_mail.reply.file.failed', { name, reason });
   }
   return t('inbound_mail.reply.file.not_added', { name });

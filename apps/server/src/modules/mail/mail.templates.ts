@@ -143,6 +143,43 @@ export function paymentReceiptMail(
   };
 }
 
+/**
+ * To the team: a package was paid for by someone who deleted their account meanwhile. Nobody can
+ * get the pages, so the money has to go back by hand at the provider.
+ */
+export function payerDeletedMail(
+  to: string,
+  r: {
+    reference: string;
+    provider: string;
+    providerReference: string | null;
+    receiptNumber: string;
+    amountMinor: number;
+    currency: string;
+    paidAt: Date;
+  },
+): TMail {
+  const locale: TLocale = 'en';
+  const t = createTranslator(locale);
+  const amount = formatMoney(locale, r.amountMinor, r.currency);
+  return {
+    to,
+    subject: t('payments.payer_deleted_mail.subject', { reference: r.reference, amount }),
+    ...layout([
+      t('mail.greeting'),
+      t('payments.payer_deleted_mail.body', { amount }),
+      t('payments.payer_deleted_mail.details', {
+        reference: r.reference,
+        provider: r.provider,
+        provider_reference: r.providerReference ?? '—',
+        number: r.receiptNumber,
+        paid_at: formatDateTime(locale, r.paidAt, 'Europe/Warsaw'),
+      }),
+      t('mail.signature'),
+    ]),
+  };
+}
+
 /** The express order's money goes back (issue 13): in the order's language, to its e-mail. */
 export function expressRefundMail(
   locale: TLocale,
@@ -234,19 +271,28 @@ export function expressReceiptMail(
 export function printjobExpiredMail(
   locale: TLocale,
   to: string,
-  e: { printerName: string; hours: number; pagesBack: number; link: string },
+  e: {
+    printerName: string;
+    hours: number;
+    pagesBack: number;
+    link: string;
+    /** Ended because its printer was taken out of service, not because it waited too long. */
+    decommissioned?: boolean;
+  },
 ): TMail {
   const t = createTranslator(locale);
+  const why = e.decommissioned
+    ? t('printjobs.expired_mail.body_decommissioned', { printer: e.printerName })
+    : t('printjobs.expired_mail.body', { printer: e.printerName, hours: e.hours });
   return {
     to,
-    subject: t('printjobs.expired_mail.subject', { printer: e.printerName }),
+    subject: e.decommissioned
+      ? t('printjobs.expired_mail.subject_decommissioned', { printer: e.printerName })
+      : t('printjobs.expired_mail.subject', { printer: e.printerName }),
     ...layout(
       [
         t('mail.greeting'),
-        `${t('printjobs.expired_mail.body', { printer: e.printerName, hours: e.hours })} ${t(
-          'printjobs.expired_mail.pages_back',
-          { pages: e.pagesBack },
-        )}`,
+        `${why} ${t('printjobs.expired_mail.pages_back', { pages: e.pagesBack })}`,
         t('mail.signature'),
       ],
       e.link,

@@ -4,15 +4,16 @@ import type { TDb } from '../../db/database';
 // The pages-ledger check's queries (ledger-check.ts compares their answers).
 
 /** Grants whose remaining is below 0 or above their pages. */
+// A deleted person's grants stay with user_id NULL (migration 0026): checked like the others.
 export function grantsOutOfBounds(db: TDb) {
-  return sql<{ user_id: number; id: number; pages: number; remaining: number }>`
+  return sql<{ user_id: number | null; id: number; pages: number; remaining: number }>`
     SELECT user_id, id, pages, remaining FROM page_grants
      WHERE remaining < 0 OR remaining > pages`.execute(db);
 }
 
 /** Per grant: the pages it is missing and what live (not voided) reservations hold from it. */
 export function grantsMissingAndHeld(db: TDb) {
-  return sql<{ user_id: number; id: number; missing: number; held: number }>`
+  return sql<{ user_id: number | null; id: number; missing: number; held: number }>`
     SELECT g.user_id, g.id, g.pages - g.remaining AS missing,
            coalesce((SELECT sum(i.pages) FROM page_reservation_items i
                       JOIN page_reservations r ON r.id = i.reservation_id
@@ -50,10 +51,10 @@ export function purchasesWithGrants(db: TDb) {
       FROM payments p WHERE p.user_id IS NOT NULL AND p.package_id IS NOT NULL`.execute(db);
 }
 
-/** People with more than one add-card bonus grant. */
+/** People with more than one add-card bonus grant (deleted people's grants are not one person's). */
 export function repeatedCardBonuses(db: TDb) {
   return sql<{ user_id: number; n: number }>`
     SELECT user_id, count(*)::int AS n FROM page_grants
-     WHERE source = 'card_bonus' AND reference LIKE 'card\\_%'
+     WHERE source = 'card_bonus' AND reference LIKE 'card\\_%' AND user_id IS NOT NULL
      GROUP BY user_id HAVING count(*) > 1`.execute(db);
 }

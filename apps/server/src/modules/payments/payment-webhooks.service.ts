@@ -2,9 +2,10 @@ import { ADD_CARD_BONUS_DAYS, ADD_CARD_BONUS_PAGES, type TLocale } from '@printo
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
 import { AppError, notFound } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
 import { enqueueJob } from '../jobs/queue';
 import { SEND_MAIL_JOB } from '../mail/mail.jobs';
-import { paymentReceiptMail } from '../mail/mail.templates';
+import { payerDeletedMail, paymentReceiptMail } from '../mail/mail.templates';
 import { packageCodeOf } from '../packages/packages.service';
 import { grantPages } from '../pages/pages-ledger.service';
 import { creditReferrerAfterPurchase } from '../referrals/referrals.service';
@@ -175,13 +176,40 @@ async function completePayment(
   if (packageId === null) throw new Error(`payment ${payment.reference} buys nothing`);
   const expiresAt = new Date(now.getTime() + payment.validity_days * DAY_MS);
   if (payment.user_id === null) {
-    // The payer deleted their account meanwhile: the money record is kept, nobody to credit.
+    // The payer deleted their account meanwhile (an admin deleted it, or the provider confirmed a
+    // checkout after it was abandoned): the money record is kept and nobody can be credited, so
+    // the team is told to refund it, in the audit log and by mail (once per payment).
     await writePaymentStatus(trx, payment, {
       status: 'completed',
       completed_at: now,
       receipt_number: receiptNumber,
       flag: 'payer_deleted',
     });
+    await recordAudit(trx, {
+      actorUserId: null,
+      action: 'payment.payer_deleted',
+      subject: ['payment', payment.id],
+      details: {
+        reference: payment.reference,
+        amount_minor: payment.amount_minor,
+        currency: payment.currency,
+        refund_needed: true,
+      },
+    });
+    await enqueueJob(
+      trx,
+      SEND_MAIL_JOB,
+      payerDeletedMail(ctx.config.teamEmail, {
+        reference: payment.reference,
+        provider: payment.provider,
+        providerReference: payment.provider_reference,
+        receiptNumber,
+        amountMinor: payment.amount_minor,
+        currency: payment.currency,
+        paidAt: now,
+      }),
+      { uniqueKey: `payer-deleted:${payment.reference}` },
+    );
     return;
   }
   await grantPages(

@@ -3,6 +3,7 @@ import type { TAdminPrinter, TPrinterImageKind, TPrinterStatistics } from '@prin
 import type { TAppContext } from '../../context';
 import { AppError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
+import { runDecommissionReactions } from './printer-decommission.service';
 import { listMonthlyStats } from './printer-stats.repo';
 import { contentTypeOf, PrinterImageStore } from './printers-admin.images';
 import { lockPrinter, updatePrinterRow } from './printers-admin.repo';
@@ -34,8 +35,10 @@ export async function setMaintenance(
 /**
  * Takes a printer out of service (off the map and its page, refuses releases and express
  * printing, no alerts) or brings it back: reversible, since a printer may be moved or repaired.
- * The row, its statistics and its jobs stay. Jobs already waiting there are left to the expiry
- * check, which gives their pages back (decisions.md, "Decommissioned printers").
+ * The row, its statistics and its jobs stay. Jobs still waiting there (released, not started)
+ * end in the same transaction as an expired job does: their pages go back, the agent drops them,
+ * their owners get a mail (the print jobs module's reaction, see printer-decommission.service.ts);
+ * nobody should wait hours with pages held for a printer that will not print.
  */
 export async function setDecommissioned(
   ctx: TAppContext,
@@ -43,21 +46,23 @@ export async function setDecommissioned(
   id: number,
   decommissioned: boolean,
 ): Promise<TAdminPrinter> {
-  await ctx.db.transaction().execute(async (trx) => {
+  const afterCommit = await ctx.db.transaction().execute(async (trx) => {
     const printer = await lockPrinter(trx, id);
     if (!printer) throw notFound();
-    if ((printer.decommissioned_at !== null) === decommissioned) return;
+    if ((printer.decommissioned_at !== null) === decommissioned) return undefined;
     const now = ctx.now();
-    await updatePrinterRow(trx, id, {
-      decommissioned_at: decommissioned ? now : null,
-      updated_at: now,
-    });
+    const changes = { decommissioned_at: decommissioned ? now : null, updated_at: now };
+    await updatePrinterRow(trx, id, changes);
     await recordAudit(trx, {
       actorUserId,
       action: decommissioned ? 'printer.decommissioned' : 'printer.recommissioned',
       subject: ['printer', id],
     });
+    return decommissioned
+      ? runDecommissionReactions(ctx, trx, { ...printer, ...changes })
+      : undefined;
   });
+  await afterCommit?.();
   return getAdminPrinter(ctx, id);
 }
 

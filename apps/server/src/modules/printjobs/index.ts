@@ -11,7 +11,13 @@ export {
 } from './printjobs.repo';
 // Retention (issue 17 point 4): when a job's documents' files go.
 export { endedAt, filesDeleteAtOfEndedJob, filesDeleteAtOfOpenJob } from './files-retention';
-export { failureReason, presentDocument, presentJobView } from './printjobs.presenter';
+export {
+  documentLimits,
+  failureReason,
+  presentDocument,
+  presentJobView,
+  type TDocumentLimits,
+} from './printjobs.presenter';
 export { chargeOfFaces, pricedJob, type TPricedJob } from './priced-job';
 // Changing a job: its status only through changePrintjobStatus, inside withPrintjobTransaction,
 // which runs the change's effects (owner's pages, printer's agent, mail) after commit.

@@ -86,18 +86,31 @@ export async function withPrintjobTransaction<T>(
   const effects = new PrintjobEffects();
   const result = await ctx.db.transaction().execute(async (trx) => {
     const value = await fn(trx, effects);
-    // By index: a reaction may change jobs too, adding effects (and ends) of its own.
-    for (let i = 0; i < effects.list.length; i += 1) {
-      const effect = effects.list[i]!;
-      if (effect.kind === 'mail') await enqueueJob(trx, SEND_MAIL_JOB, effect.mail);
-      if (effect.kind === 'job_ended')
-        for (const reaction of endReactions.values())
-          await reaction(ctx, trx, effect.job, effect.source);
-    }
+    await runEffectsInTransaction(ctx, trx, effects);
     return value;
   });
   await runPrintjobEffects(ctx, effects.list);
   return result;
+}
+
+/**
+ * The part of the effects that belongs inside the transaction: mails are queued, end reactions
+ * run. For a transaction another module opened (a printer taken out of service ends its waiting
+ * jobs); it then runs `runPrintjobEffects` once it committed.
+ */
+export async function runEffectsInTransaction(
+  ctx: TAppContext,
+  trx: TDb,
+  effects: PrintjobEffects,
+): Promise<void> {
+  // By index: a reaction may change jobs too, adding effects (and ends) of its own.
+  for (let i = 0; i < effects.list.length; i += 1) {
+    const effect = effects.list[i]!;
+    if (effect.kind === 'mail') await enqueueJob(trx, SEND_MAIL_JOB, effect.mail);
+    if (effect.kind === 'job_ended')
+      for (const reaction of endReactions.values())
+        await reaction(ctx, trx, effect.job, effect.source);
+  }
 }
 
 /**

@@ -3,8 +3,16 @@ import { recordAudit } from '../audit/audit.service';
 import { registerRecurringTask, startRecurringTask, type TRecurringTask } from '../jobs/recurring';
 import { printjobExpiredMail } from '../mail/mail.templates';
 import { liveReservationId, voidReservation } from '../pages/page-reservations.service';
+import type { TDb } from '../../db/database';
+import type { TPrinterRow, TPrintjobRow } from '../../db/schema';
 import { findPrinterById } from '../printers';
-import { withPrintjobTransaction } from './printjob-effects';
+import { onPrinterDecommissioned } from '../printers/printer-decommission.service';
+import {
+  PrintjobEffects,
+  runEffectsInTransaction,
+  runPrintjobEffects,
+  withPrintjobTransaction,
+} from './printjob-effects';
 import { changePrintjobStatus } from './printjob-status.service';
 import {
   ensureCurrentPrintjob,
@@ -13,6 +21,7 @@ import {
   listStartedJobsOfSilentPrinters,
   listWaitingJobsReleasedBefore,
   lockPrintjobById,
+  lockWaitingJobsOfPrinter,
   updatePrintjob,
 } from './printjobs.repo';
 
@@ -61,29 +70,70 @@ async function expireReleasedJob(
       job.printing_started_at < cutoff &&
       (!printer || printer.agent_last_seen_at === null || printer.agent_last_seen_at < cutoff);
     if (!waiting && !printerGone) return false;
-    const reservation = await liveReservationId(trx, job.id);
-    const pagesBack = reservation === undefined ? 0 : await voidReservation(trx, reservation, now);
-    // Its printer's agent drops it (an effect of the change).
-    await changePrintjobStatus(trx, effects, job, 'mark_failed', SYSTEM, {
-      finished_at: now,
-      printed_faces: 0,
-      failure_reason: EXPIRED,
-    });
-    // The person may upload and print again at once.
-    await ensureCurrentPrintjob(trx, job.user_id);
-    const owner = await findOwnerOfPrintjob(trx, job.user_id);
-    if (owner)
-      effects.add({
-        kind: 'mail',
-        mail: printjobExpiredMail(owner.locale, owner.email, {
-          printerName: printer?.name ?? '—',
-          hours: ctx.config.printjobExpiry.releasedMs / 3_600_000,
-          pagesBack,
-          link: `${ctx.config.publicUrl}/print`,
-        }),
-      });
+    await endReleasedJob(ctx, trx, effects, job, printer, now, 'expired');
     return true;
   });
+}
+
+/**
+ * Ends a released job that will not print (expired, or its printer was taken out of service),
+ * inside the caller's transaction: its reservation is voided, it fails as `expired`, its agent
+ * drops it, its owner gets a fresh job and a mail saying why.
+ */
+async function endReleasedJob(
+  ctx: TAppContext,
+  trx: TDb,
+  effects: PrintjobEffects,
+  job: TPrintjobRow,
+  printer: TPrinterRow | undefined,
+  now: Date,
+  cause: 'expired' | 'decommissioned',
+): Promise<void> {
+  const reservation = await liveReservationId(trx, job.id);
+  const pagesBack = reservation === undefined ? 0 : await voidReservation(trx, reservation, now);
+  // Its printer's agent drops it (an effect of the change).
+  await changePrintjobStatus(trx, effects, job, 'mark_failed', SYSTEM, {
+    finished_at: now,
+    printed_faces: 0,
+    failure_reason: EXPIRED,
+  });
+  // The person may upload and print again at once.
+  await ensureCurrentPrintjob(trx, job.user_id);
+  const owner = await findOwnerOfPrintjob(trx, job.user_id);
+  if (owner)
+    effects.add({
+      kind: 'mail',
+      mail: printjobExpiredMail(owner.locale, owner.email, {
+        printerName: printer?.name ?? '—',
+        hours: ctx.config.printjobExpiry.releasedMs / 3_600_000,
+        pagesBack,
+        link: `${ctx.config.publicUrl}/print`,
+        decommissioned: cause === 'decommissioned',
+      }),
+    });
+}
+
+/**
+ * A printer taken out of service (decisions.md, "Decommissioned printers"): the page-paid jobs
+ * waiting there end at once, in the decommissioning's transaction, rather than holding their
+ * owners' pages until the expiry check. A job the printer already started is left to the
+ * printer's report (or the expiry check, if its agent goes silent); express jobs to their order.
+ */
+async function endWaitingJobsOfPrinter(
+  ctx: TAppContext,
+  trx: TDb,
+  printer: TPrinterRow,
+): Promise<() => Promise<void>> {
+  const effects = new PrintjobEffects();
+  const now = ctx.now();
+  for (const job of await lockWaitingJobsOfPrinter(trx, printer.id))
+    await endReleasedJob(ctx, trx, effects, job, printer, now, 'decommissioned');
+  await runEffectsInTransaction(ctx, trx, effects);
+  return async () => {
+    await runPrintjobEffects(ctx, effects.list);
+    // Their mails are queued.
+    if (effects.list.some((e) => e.kind === 'mail')) ctx.worker.kick();
+  };
 }
 
 /** The confirmation of one job lapses, if it is still confirmed and unreleased since `cutoff`. */
@@ -153,6 +203,7 @@ function expiryTask(ctx: TAppContext): TRecurringTask {
 
 export function registerPrintjobExpiryWork(ctx: TAppContext): void {
   registerRecurringTask(ctx, expiryTask(ctx));
+  onPrinterDecommissioned('printjobs.end_waiting_jobs', endWaitingJobsOfPrinter);
 }
 
 /** Starts the recurring expiry check (the server's start; every instance may call it). */

@@ -1,4 +1,5 @@
 import {
+  formatMegabytes,
   translate,
   type TDocument,
   type TDocumentFailure,
@@ -34,16 +35,28 @@ const ICONS: Record<string, TDocument['icon']> = {
   txt: 'text',
 };
 
-export function failureReason(locale: TLocale, code: string, maxPages: number): string {
-  const max = code === 'too_many_files' ? MAX_FILE_SLOTS : maxPages;
-  return translate(locale, `documents.failure.${code as TDocumentFailure}`, { max });
+/** The server's limits a document failure names: pages per document, bytes per upload. */
+export type TDocumentLimits = { maxPages: number; maxBytes: number };
+
+export const documentLimits = (config: {
+  maxPagesPerDocument: number;
+  maxUploadBytes: number;
+}): TDocumentLimits => ({ maxPages: config.maxPagesPerDocument, maxBytes: config.maxUploadBytes });
+
+/** Why a document failed, with the limit it broke ("file too large (at most 50 MB)"). */
+export function failureReason(locale: TLocale, code: string, limits: TDocumentLimits): string {
+  const max = code === 'too_many_files' ? MAX_FILE_SLOTS : limits.maxPages;
+  return translate(locale, `documents.failure.${code as TDocumentFailure}`, {
+    max,
+    limit: formatMegabytes(locale, limits.maxBytes),
+  });
 }
 
 export function presentDocument(
   doc: TDocumentRow,
   job: TPrintjobRow,
   locale: TLocale,
-  maxPages: number,
+  limits: TDocumentLimits,
 ): TDocument {
   const extension = doc.name.includes('.') ? (doc.name.split('.').pop() ?? '').toLowerCase() : '';
   const ready = doc.status === 'ready' && doc.page_count !== null;
@@ -62,7 +75,7 @@ export function presentDocument(
     page_count: ready ? doc.page_count : null,
     failure_reason:
       doc.status === 'failed' && doc.failure_code
-        ? failureReason(locale, doc.failure_code, maxPages)
+        ? failureReason(locale, doc.failure_code, limits)
         : null,
     copies: doc.copies,
     color_pages: ready ? doc.color_pages : [],
@@ -76,7 +89,7 @@ export function presentPrintjob(
   documents: readonly TDocumentRow[],
   kind: TPrintjobKind,
   locale: TLocale,
-  maxPages: number,
+  limits: TDocumentLimits,
   live: {
     printerName: string | null;
     lastResult: TPrintjobResult | null;
@@ -99,7 +112,7 @@ export function presentPrintjob(
     is_duplex: job.is_duplex,
     pages_per_sheet: job.pages_per_sheet,
     status: job.status,
-    documents: documents.map((d) => presentDocument(d, job, locale, maxPages)),
+    documents: documents.map((d) => presentDocument(d, job, locale, limits)),
     phase:
       job.status !== 'scheduled' ? 'editing' : job.printing_started_at ? 'printing' : 'waiting',
     printer:
@@ -122,7 +135,7 @@ export function presentJobView(
     filesDeleteAt?: Date | null;
   },
   locale: TLocale,
-  maxPages: number,
+  limits: TDocumentLimits,
 ): TPrintjob {
-  return presentPrintjob(view.job, view.documents, view.kind, locale, maxPages, view);
+  return presentPrintjob(view.job, view.documents, view.kind, locale, limits, view);
 }

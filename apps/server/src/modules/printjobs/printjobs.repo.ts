@@ -238,6 +238,23 @@ export async function listWaitingJobsReleasedBefore(
   return rows.map((r) => r.id);
 }
 
+/** Page-paid jobs waiting at a printer (released there, not started), locked. */
+export async function lockWaitingJobsOfPrinter(
+  db: TDb,
+  printerId: number,
+): Promise<TPrintjobRow[]> {
+  return db
+    .selectFrom('printjobs')
+    .selectAll()
+    .where('printer_id', '=', printerId)
+    .where('status', '=', 'scheduled')
+    .where('printing_started_at', 'is', null)
+    .where('express_order_id', 'is', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 /**
  * Page-paid jobs that started printing before `silentSince` at a printer whose agent has not been
  * heard from since then: the agent is gone for good, nothing will ever report their end.

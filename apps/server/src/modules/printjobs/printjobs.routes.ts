@@ -11,7 +11,7 @@ import {
 import type { TAppContext } from '../../context';
 import { unauthorized } from '../../http/errors';
 import { byIp, byPerson, rateLimited } from '../../http/rate-limit';
-import { presentJobView } from './printjobs.presenter';
+import { documentLimits, presentJobView } from './printjobs.presenter';
 import {
   getCurrentPrintjob,
   submitPrintjob,
@@ -27,7 +27,7 @@ const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 export function registerPrintjobRoutes(root: FastifyInstance, ctx: TAppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const present = (view: TJobView, locale: Parameters<typeof presentJobView>[1]) =>
-    presentJobView(view, locale, ctx.config.maxPagesPerDocument);
+    presentJobView(view, locale, documentLimits(ctx.config));
   const limits = ctx.config.rateLimits;
   // Releasing is limited per person. Printer codes, per address and per person (issue 11: 7,373
   // wrong codes in 20 s): every try is counted before anything is looked up, so a burst cannot

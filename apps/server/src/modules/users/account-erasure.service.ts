@@ -2,11 +2,15 @@ import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
 import type { TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import { removeFiles } from '../documents/documents.service';
+import { voidReservation } from '../pages/page-reservations.service';
 import { withdrawalEffects, withPrintjobTransaction } from '../printjobs';
 import {
   anonymiseKeptRecordsOfUser,
+  countPackagePaymentsInProgress,
   deleteUserAndOwnedRows,
-  listDocumentKeysOfUser,
+  listDocumentsOfUser,
+  listLiveReservationIdsOfUser,
   listPrintjobsOfUser,
   lockAdmins,
   lockUserById,
@@ -18,21 +22,33 @@ export const ERASED_EMAIL = 'deleted-account@printomat.invalid';
 export type TErasedJob = Awaited<ReturnType<typeof listPrintjobsOfUser>>[number];
 
 export interface TErasureSteps {
-  /** Refusals on the locked row and its jobs, before anything is erased (throw to refuse). */
-  check(trx: TDb, user: TUserRow, jobs: readonly TErasedJob[]): Promise<void> | void;
+  /**
+   * Refusals on the locked row, its jobs and its package purchases still waiting for the
+   * provider, before anything is erased (throw to refuse).
+   */
+  check(
+    trx: TDb,
+    user: TUserRow,
+    jobs: readonly TErasedJob[],
+    found: { packagePaymentsInProgress: number },
+  ): Promise<void> | void;
   /** The audit row saying who erased the account. */
   audit(trx: TDb, user: TUserRow, erased: { documents: number; printjobs: number }): Promise<void>;
 }
 
 /**
  * The one way an account goes, whoever asks (an admin, or the person on their account page), in
- * one transaction: sessions, confirmation and reset links, documents, print jobs with their
- * reservations, page grants, phone and referral rows (everything that references the user with
- * ON DELETE CASCADE) and the user row itself, so the e-mail address is free for a new account.
- * Money records (payments with their receipts, refunds, card bonuses) reference the user with ON
- * DELETE SET NULL and stay, as accounting law requires; the payer's address on them is replaced
- * by ERASED_EMAIL. Stored files are removed after commit, so a rollback never leaves rows pointing
- * at deleted files; jobs waiting at a printer are withdrawn from its agent (print-job effects).
+ * one transaction: sessions, confirmation and reset links, documents, print jobs, phone and
+ * referral rows (everything that references the user with ON DELETE CASCADE) and the user row
+ * itself, so the e-mail address is free for a new account.
+ * What must stay references the user with ON DELETE SET NULL and is anonymised
+ * (anonymiseKeptRecordsOfUser): money records (payments with their receipts, card bonuses: the
+ * payer's address becomes ERASED_EMAIL), as accounting law requires; the pages ledger (grants and
+ * reservations, so bought, spent and refunded pages still add up; pages a waiting job held go back
+ * to their grants first); the audit log and mail sent to printers, without the address.
+ * Stored files (uploads, PDFs, page previews, raw inbound mail) are removed after commit, so a
+ * rollback never leaves rows pointing at deleted files; jobs waiting at a printer are withdrawn
+ * from its agent (print-job effects).
  */
 export async function eraseAccount(
   ctx: TAppContext,
@@ -43,25 +59,28 @@ export async function eraseAccount(
     const user = await lockUserById(trx, userId);
     if (!user) throw notFound();
     const jobs = await listPrintjobsOfUser(trx, user.id);
-    await steps.check(trx, user, jobs);
+    const packagePaymentsInProgress = await countPackagePaymentsInProgress(trx, user.id);
+    await steps.check(trx, user, jobs, { packagePaymentsInProgress });
     if (user.role === 'admin') {
       // Locks every admin row, so two admins deleting each other cannot both succeed.
       const admins = await lockAdmins(trx);
       if (admins.length <= 1) throw new AppError(409, 'last_admin', 'admin.errors.last_admin');
     }
-    const documents = await listDocumentKeysOfUser(trx, user.id);
-    await anonymiseKeptRecordsOfUser(trx, user.id, ERASED_EMAIL);
+    const documents = await listDocumentsOfUser(trx, user.id);
+    // The jobs go; what they held goes back to the kept grants, so the ledger stays balanced.
+    for (const reservationId of await listLiveReservationIdsOfUser(trx, user.id))
+      await voidReservation(trx, reservationId, ctx.now());
+    const { rawKeys } = await anonymiseKeptRecordsOfUser(trx, user, ERASED_EMAIL);
     await deleteUserAndOwnedRows(trx, user.id);
     effects.add(...withdrawalEffects(jobs));
     await steps.audit(trx, user, { documents: documents.length, printjobs: jobs.length });
-    return { user, keys: documents.flatMap((d) => [d.original_key, d.pdf_key]) };
+    return { user, documents, rawKeys };
   });
-  for (const key of result.keys) {
-    await ctx.storage
-      .remove(key)
-      .catch((err: unknown) =>
-        ctx.log.error({ err, key }, 'could not remove a deleted user’s file'),
-      );
-  }
+  const failed = (err: unknown, what: Record<string, unknown>) =>
+    ctx.log.error({ err, ...what }, 'could not remove a deleted user’s file');
+  for (const doc of result.documents)
+    await removeFiles(ctx, doc).catch((err: unknown) => failed(err, { documentId: doc.id }));
+  for (const key of result.rawKeys)
+    await ctx.storage.remove(key).catch((err: unknown) => failed(err, { key }));
   return result.user;
 }

@@ -6,7 +6,10 @@ import { eraseAccount } from './account-erasure.service';
 
 /**
  * An admin deletes a person's account (account-erasure.service.ts: what goes and what stays).
- * Jobs waiting at a printer are withdrawn, even one printing: the admin decides.
+ * Jobs waiting at a printer are withdrawn, even one printing, and a purchase still waiting for
+ * its provider does not hold it up: the admin decides (a late payment alerts the team, see
+ * payment-webhooks.service.ts). The audit row names the account by id only: the address is the
+ * personal data being erased (the admin's screen is told it in the answer).
  */
 export async function deleteUser(
   ctx: TAppContext,
@@ -23,7 +26,7 @@ export async function deleteUser(
         actorUserId: actor.admin.id,
         action: 'user.delete',
         subject: ['user', user.id],
-        details: { email: user.email, role: user.role, ...erased },
+        details: { role: user.role, ...erased },
         ip: actor.ip ?? null,
       }),
   });

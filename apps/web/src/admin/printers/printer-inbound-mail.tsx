@@ -52,7 +52,7 @@ function reasonOf(t: TTranslate, doc: TAdminInboundDocument, limitText: string):
     return t(`inbound_mail.refused.${code}`, { max: MAX_FILE_SLOTS, limit: limitText });
   if (code === 'too_many_pages') return t('inbound_mail.admin.too_many_pages');
   if (isOneOf(DOCUMENT_FAILURES, code))
-    return t(`documents.failure.${code}`, { max: MAX_FILE_SLOTS });
+    return t(`documents.failure.${code}`, { max: MAX_FILE_SLOTS, limit: limitText });
   return code;
 }
 

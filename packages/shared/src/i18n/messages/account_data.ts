@@ -16,6 +16,8 @@ export const account_data = defineMessages({
       deleted: 'deleted',
       deleted_hint: 'Documents are deleted some hours after printing; their names go with them.',
       printed_of: '{printed} of {count}',
+      refunded: '{count, plural, one {# page refunded} other {# pages refunded}}',
+      refund_reason: 'Reason: {reason}',
       outcomes: {
         printed: 'Printed',
         failed: 'Failed',
@@ -51,6 +53,8 @@ export const account_data = defineMessages({
       errors: {
         printing:
           'One of your jobs is printing right now. Wait until it is done, then delete your account.',
+        payment_in_progress:
+          'One of your purchases is still waiting for the payment provider. Once it is paid or has failed, you can delete your account (its pages would be lost otherwise).',
       },
     },
   },
@@ -68,6 +72,8 @@ export const account_data = defineMessages({
       deleted_hint:
         'Dokumente werden einige Stunden nach dem Drucken gelöscht, ihre Namen mit ihnen.',
       printed_of: '{printed} von {count}',
+      refunded: '{count, plural, one {# Seite erstattet} other {# Seiten erstattet}}',
+      refund_reason: 'Grund: {reason}',
       outcomes: {
         printed: 'Gedruckt',
         failed: 'Fehlgeschlagen',
@@ -103,6 +109,8 @@ export const account_data = defineMessages({
       errors: {
         printing:
           'Einer deiner Aufträge wird gerade gedruckt. Warte, bis er fertig ist, und lösche dann dein Konto.',
+        payment_in_progress:
+          'Einer deiner Käufe wartet noch auf den Zahlungsanbieter. Sobald er bezahlt oder fehlgeschlagen ist, kannst du dein Konto löschen (sonst gingen seine Seiten verloren).',
       },
     },
   },
@@ -119,6 +127,9 @@ export const account_data = defineMessages({
       deleted: 'usunięty',
       deleted_hint: 'Dokumenty są usuwane kilka godzin po wydruku, a wraz z nimi ich nazwy.',
       printed_of: '{printed} z {count}',
+      refunded:
+        '{count, plural, one {# strona zwrócona} few {# strony zwrócone} many {# stron zwróconych} other {# strony zwróconej}}',
+      refund_reason: 'Powód: {reason}',
       outcomes: {
         printed: 'Wydrukowano',
         failed: 'Nieudany',
@@ -154,6 +165,8 @@ export const account_data = defineMessages({
       errors: {
         printing:
           'Jedno z Twoich zleceń właśnie się drukuje. Poczekaj, aż się skończy, i wtedy usuń konto.',
+        payment_in_progress:
+          'Jeden z Twoich zakupów wciąż czeka na operatora płatności. Gdy zostanie opłacony lub się nie powiedzie, możesz usunąć konto (inaczej jego strony by przepadły).',
       },
     },
   },

@@ -4,7 +4,7 @@ import { defineMessages } from '../define';
 export const documents = defineMessages({
   en: {
     failure: {
-      too_large: 'file too large',
+      too_large: 'file too large (at most {limit})',
       unsupported: 'this file type cannot be printed',
       password_protected: 'the file is password protected',
       corrupt: 'the file is damaged or not a valid document',
@@ -19,7 +19,7 @@ export const documents = defineMessages({
   },
   de: {
     failure: {
-      too_large: 'Datei zu groß',
+      too_large: 'Datei zu groß (höchstens {limit})',
       unsupported: 'dieser Dateityp kann nicht gedruckt werden',
       password_protected: 'die Datei ist passwortgeschützt',
       corrupt: 'die Datei ist beschädigt oder kein gültiges Dokument',
@@ -35,7 +35,7 @@ export const documents = defineMessages({
   },
   pl: {
     failure: {
-      too_large: 'za duży plik',
+      too_large: 'za duży plik (maksymalnie {limit})',
       unsupported: 'tego typu pliku nie można wydrukować',
       password_protected: 'plik jest chroniony hasłem',
       corrupt: 'plik jest uszkodzony lub nie jest prawidłowym dokumentem',

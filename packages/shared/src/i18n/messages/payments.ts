@@ -105,6 +105,12 @@ export const payments = defineMessages({
       details:
         'Receipt {number}\nPayment {reference}\nAmount paid: {amount}\nPaid on: {paid_at}\nPages valid until: {expires_at}',
     },
+    payer_deleted_mail: {
+      subject: 'Refund needed: payment {reference} ({amount}) from a deleted account',
+      body: 'A package was paid for ({amount}) after its buyer deleted their account. Nobody received the pages: please refund the payment at the provider.',
+      details:
+        'Payment {reference}\nProvider: {provider} ({provider_reference})\nReceipt {number}\nPaid on: {paid_at}',
+    },
     sandbox: {
       brand: 'SANDBOX PAYMENTS — no real money',
       pay_title: 'Pay',
@@ -292,6 +298,12 @@ export const payments = defineMessages({
       body: 'Danke für den Kauf von Paket {package}: {count, plural, one {# Seite wurde} other {# Seiten wurden}} deinem Konto gutgeschrieben.',
       details:
         'Beleg {number}\nZahlung {reference}\nBezahlter Betrag: {amount}\nBezahlt am: {paid_at}\nSeiten gültig bis: {expires_at}',
+    },
+    payer_deleted_mail: {
+      subject: 'Erstattung nötig: Zahlung {reference} ({amount}) eines gelöschten Kontos',
+      body: 'Ein Paket wurde bezahlt ({amount}), nachdem der Käufer sein Konto gelöscht hatte. Niemand hat die Seiten erhalten: Bitte erstatte die Zahlung beim Zahlungsanbieter.',
+      details:
+        'Zahlung {reference}\nAnbieter: {provider} ({provider_reference})\nBeleg {number}\nBezahlt am: {paid_at}',
     },
     sandbox: {
       brand: 'SANDBOX-ZAHLUNGEN — kein echtes Geld',
@@ -481,6 +493,12 @@ export const payments = defineMessages({
       body: 'Dziękujemy za zakup pakietu {package}: {count, plural, one {dodaliśmy # stronę} few {dodaliśmy # strony} many {dodaliśmy # stron} other {dodaliśmy # strony}} do Twojego konta.',
       details:
         'Potwierdzenie {number}\nPłatność {reference}\nZapłacona kwota: {amount}\nData płatności: {paid_at}\nStrony ważne do: {expires_at}',
+    },
+    payer_deleted_mail: {
+      subject: 'Wymagany zwrot: płatność {reference} ({amount}) z usuniętego konta',
+      body: 'Pakiet został opłacony ({amount}) po tym, jak kupujący usunął konto. Nikt nie otrzymał stron: zwróć płatność u operatora płatności.',
+      details:
+        'Płatność {reference}\nOperator: {provider} ({provider_reference})\nPotwierdzenie {number}\nData płatności: {paid_at}',
     },
     sandbox: {
       brand: 'PŁATNOŚCI TESTOWE (SANDBOX) — bez prawdziwych pieniędzy',

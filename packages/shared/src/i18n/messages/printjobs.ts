@@ -20,6 +20,9 @@ export const printjobs = defineMessages({
     },
     expired_mail: {
       subject: 'Your print job at {printer} has expired',
+      subject_decommissioned: 'Your print job at {printer} was cancelled',
+      body_decommissioned:
+        'The printer {printer} has been taken out of service, so we cancelled the print job you sent to it.',
       body: 'Your print job sent to the printer {printer} was not printed within {hours, plural, one {# hour} other {# hours}}, so we cancelled it.',
       pages_back:
         '{pages, plural, =0 {Nothing was charged.} one {The page held for it is back on your account: nothing was charged.} other {The # pages held for it are back on your account: nothing was charged.}} Upload your documents again to print them:',
@@ -45,6 +48,9 @@ export const printjobs = defineMessages({
     },
     expired_mail: {
       subject: 'Dein Druckauftrag am Drucker {printer} ist abgelaufen',
+      subject_decommissioned: 'Dein Druckauftrag am Drucker {printer} wurde abgebrochen',
+      body_decommissioned:
+        'Der Drucker {printer} wurde außer Betrieb genommen, deshalb haben wir den an ihn gesendeten Druckauftrag abgebrochen.',
       body: 'Dein an den Drucker {printer} gesendeter Druckauftrag wurde nicht innerhalb von {hours, plural, one {# Stunde} other {# Stunden}} gedruckt, deshalb haben wir ihn abgebrochen.',
       pages_back:
         '{pages, plural, =0 {Es wurde nichts berechnet.} one {Die dafür reservierte Seite ist wieder auf deinem Konto: Es wurde nichts berechnet.} other {Die # dafür reservierten Seiten sind wieder auf deinem Konto: Es wurde nichts berechnet.}} Lade deine Dokumente erneut hoch, um sie zu drucken:',
@@ -68,6 +74,9 @@ export const printjobs = defineMessages({
     },
     expired_mail: {
       subject: 'Twoje zlecenie druku na drukarce {printer} wygasło',
+      subject_decommissioned: 'Twoje zlecenie druku na drukarce {printer} zostało anulowane',
+      body_decommissioned:
+        'Drukarka {printer} została wyłączona z użytku, więc anulowaliśmy wysłane do niej zlecenie druku.',
       body: 'Twoje zlecenie druku wysłane do drukarki {printer} nie zostało wydrukowane w ciągu {hours, plural, one {# godziny} few {# godzin} many {# godzin} other {# godziny}}, więc je anulowaliśmy.',
       pages_back:
         '{pages, plural, =0 {Nic nie pobrano.} one {Zarezerwowana na nie strona wróciła na Twoje konto: nic nie pobrano.} few {# zarezerwowane na nie strony wróciły na Twoje konto: nic nie pobrano.} many {# zarezerwowanych na nie stron wróciło na Twoje konto: nic nie pobrano.} other {# zarezerwowanej na nie strony wróciło na Twoje konto: nic nie pobrano.}} Wrzuć dokumenty ponownie, aby je wydrukować:',
