@@ -10,7 +10,7 @@ import { seedDemoData } from '../src/seed/seed';
 import { signInDemoAdmin } from './helpers/admin';
 import { KIOSK_CODE } from './helpers/agent-harness';
 import { makePdf } from './helpers/fixtures';
-import { confirmedUser } from './helpers/payments';
+import { confirmedUser, notifySandboxPayment } from './helpers/payments';
 import { rawAgent } from './helpers/raw-agent';
 import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
 
@@ -633,26 +633,16 @@ describe('delete my account', () => {
       .select(['provider_reference', 'amount_minor'])
       .where('reference', '=', reference)
       .executeTakeFirstOrThrow();
-    const body = JSON.stringify({
-      id: `evt_acct_failed_${id}`,
-      type: 'payment.failed',
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        reference,
+    const hook = await notifySandboxPayment(
+      t,
+      {
+        reference: reference,
         provider_reference: payment.provider_reference,
         amount_minor: payment.amount_minor,
-        currency: 'PLN',
       },
-    });
-    const hook = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhooks/sandbox',
-      headers: {
-        'content-type': 'application/json',
-        'x-sandbox-signature': signSandboxPayload(WEBHOOK_SECRET, body, new Date()),
-      },
-      payload: body,
-    });
+      'payment.failed',
+      `evt_acct_failed_${id}`,
+    );
     expect(hook.json()).toMatchObject({ outcome: 'failed' });
     expect((await deleteAccount(agent, password)).statusCode).toBe(200);
   });

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantPages } from '../src/modules/pages/pages-ledger.service';
-import { signSandboxPayload } from '../src/modules/payments/providers/sandbox-signature';
 import type { TBusEvent } from '../src/realtime/event-bus';
 import { appWithDemoAdmin } from './helpers/admin';
 import { makePdf } from './helpers/fixtures';
+import { notifySandboxPayment } from './helpers/payments';
 import { registerAndSignIn, TestAgent, uniqueEmail, type TTestApp } from './helpers/test-app';
 
 let t: TTestApp;
@@ -230,30 +230,16 @@ describe('admin users: delete', () => {
       .select(['id', 'provider_reference', 'amount_minor'])
       .where('reference', '=', reference)
       .executeTakeFirstOrThrow();
-    const body = JSON.stringify({
-      id: `evt_late_${id}`,
-      type: 'payment.completed',
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        reference,
+    const hook = await notifySandboxPayment(
+      t,
+      {
+        reference: reference,
         provider_reference: payment.provider_reference,
         amount_minor: payment.amount_minor,
-        currency: 'PLN',
       },
-    });
-    const hook = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhooks/sandbox',
-      headers: {
-        'content-type': 'application/json',
-        'x-sandbox-signature': signSandboxPayload(
-          t.ctx.config.payments.webhookSecret,
-          body,
-          new Date(),
-        ),
-      },
-      payload: body,
-    });
+      'payment.completed',
+      `evt_late_${id}`,
+    );
     expect(hook.json()).toMatchObject({ outcome: 'completed' });
     expect(
       await t.ctx.db

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPackageList, TPaymentList } from '@printomat/shared';
 import { remainingPages } from '../src/modules/pages/pages-ledger.service';
 import { abandonStaleCheckouts } from '../src/modules/payments/checkout-abandon.service';
-import { signSandboxPayload } from '../src/modules/payments/providers/sandbox-signature';
 import {
   confirmedUser,
   createListeningShop,
+  notifySandboxPayment,
   paymentOf,
   personalPackageM,
 } from './helpers/payments';
@@ -60,26 +60,16 @@ describe('abandoned checkouts', () => {
     amount_minor: number;
   }) {
     eventCounter += 1;
-    const body = JSON.stringify({
-      id: `evt_abandon_${Date.now().toString(36)}_${eventCounter}`,
-      type: 'payment.completed',
-      created: Math.floor(Date.now() / 1000),
-      data: {
+    const response = await notifySandboxPayment(
+      t,
+      {
         reference: purchase.reference,
         provider_reference: purchase.provider_reference,
         amount_minor: purchase.amount_minor,
-        currency: 'PLN',
       },
-    });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: WEBHOOK,
-      headers: {
-        'content-type': 'application/json',
-        'x-sandbox-signature': signSandboxPayload(SECRET, body, new Date()),
-      },
-      payload: body,
-    });
+      'payment.completed',
+      `evt_abandon_${Date.now().toString(36)}_${eventCounter}`,
+    );
     return response.json<{ outcome: string }>().outcome;
   }
 

@@ -5,8 +5,8 @@ import { createSession } from '../src/modules/auth/auth.service';
 import { signInWithFacebook } from '../src/modules/auth/facebook.service';
 import { grantPages } from '../src/modules/pages/pages-ledger.service';
 import { creditReferrerAfterPurchase } from '../src/modules/referrals/referrals.service';
-import { signSandboxPayload } from '../src/modules/payments/providers/sandbox-signature';
 import { seedPackages } from '../src/seed/packages-seed';
+import { notifySandboxPayment } from './helpers/payments';
 import {
   createTestApp,
   registerAndSignIn,
@@ -205,26 +205,16 @@ describe('referral credit', () => {
       .select('provider_reference')
       .where('reference', '=', reference)
       .executeTakeFirstOrThrow();
-    const body = JSON.stringify({
-      id: `evt_referral_${Date.now().toString(36)}`,
-      type: 'payment.completed',
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        reference,
+    const webhook = await notifySandboxPayment(
+      t,
+      {
+        reference: reference,
         provider_reference: payment.provider_reference,
         amount_minor: m.price_minor,
-        currency: 'PLN',
       },
-    });
-    const webhook = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhooks/sandbox',
-      headers: {
-        'content-type': 'application/json',
-        'x-sandbox-signature': signSandboxPayload(WEBHOOK_SECRET, body, new Date()),
-      },
-      payload: body,
-    });
+      'payment.completed',
+      `evt_referral_${Date.now().toString(36)}`,
+    );
     expect(webhook.statusCode).toBeLessThan(300);
     const grants = await referralGrants(a.id);
     expect(grants).toHaveLength(1);

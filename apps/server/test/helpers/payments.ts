@@ -1,4 +1,5 @@
 import net from 'node:net';
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TPackageList, TPayment } from '@printomat/shared';
 import {
@@ -11,6 +12,7 @@ import {
   paymentProviders,
   usePaymentProviders,
 } from '../../src/modules/payments/provider-registry';
+import { signSandboxPayload } from '../../src/modules/payments/providers/sandbox-signature';
 import { seedPackages } from '../../src/seed/packages-seed';
 import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './test-app';
 
@@ -107,4 +109,42 @@ export async function withCardProviderDown<T>(t: TTestApp, work: () => Promise<T
   } finally {
     usePaymentProviders(t.ctx, real);
   }
+}
+
+let sandboxEvents = 0;
+
+/**
+ * The sandbox provider's signed notification that a payment completed or failed, delivered to the
+ * webhook as the provider does (a fresh event id each time unless given).
+ */
+export function notifySandboxPayment(
+  t: TTestApp,
+  payment: { reference: string; provider_reference: string | null; amount_minor: number },
+  type: 'payment.completed' | 'payment.failed',
+  eventId = `evt_test_${Date.now().toString(36)}_${(sandboxEvents += 1)}`,
+): Promise<LightMyRequestResponse> {
+  const body = JSON.stringify({
+    id: eventId,
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      reference: payment.reference,
+      provider_reference: payment.provider_reference,
+      amount_minor: payment.amount_minor,
+      currency: 'PLN',
+    },
+  });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhooks/sandbox',
+    headers: {
+      'content-type': 'application/json',
+      'x-sandbox-signature': signSandboxPayload(
+        t.ctx.config.payments.webhookSecret,
+        body,
+        new Date(),
+      ),
+    },
+    payload: body,
+  });
 }
