@@ -7,7 +7,7 @@ import {
   monthOf,
 } from '../src/modules/printers/printer-stats.repo';
 import { seedDemoData } from '../src/seed/seed';
-import { signInNewAdmin } from './helpers/admin';
+import { printerForm, signInNewAdmin, WEEKDAYS_8_TO_20 } from './helpers/admin';
 import { makePdf } from './helpers/fixtures';
 import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
 
@@ -27,42 +27,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const signInAdmin = (locale: 'en' | 'de' | 'pl' = 'en') => signInNewAdmin(t, locale);
-
-const WEEK = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-  weekday,
-  is_open: weekday <= 5,
-  open_time: weekday <= 5 ? '08:00' : null,
-  close_time: weekday <= 5 ? '20:00' : null,
-}));
-
-let codeCounter = 0;
-function validPrinter(overrides: Record<string, unknown> = {}) {
-  codeCounter += 1;
-  return {
-    name: `Test printer ${codeCounter}`,
-    full_name: 'Test printer in the library',
-    description: 'Ground floor, next to the lifts',
-    country: 'PL',
-    city_id: warszawa,
-    street: 'Marszałkowska',
-    house_number: '10',
-    postcode: '00-950',
-    location_x: 52.23,
-    location_y: 21.01,
-    radius: 50,
-    email: null,
-    direct_print_code: String(700000 + codeCounter),
-    express_email: null,
-    is_color: true,
-    is_copier: false,
-    is_enabled: true,
-    is_premium: false,
-    minion_id: null,
-    maps_place_url: 'https://maps.example.com/place/1',
-    open_hours: WEEK,
-    ...overrides,
-  };
-}
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
@@ -150,7 +114,7 @@ describe('who may use the printer administration', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
     const before = await printerCount();
-    await user.post('/api/admin/printers', validPrinter());
+    await user.post('/api/admin/printers', printerForm(warszawa));
     expect(await printerCount()).toBe(before);
   });
 });
@@ -222,7 +186,7 @@ describe('creating a printer', () => {
   it('checks the postcode against the country, the open hours and the city', async () => {
     const res = await admin.post(
       '/api/admin/printers',
-      validPrinter({
+      printerForm(warszawa, {
         postcode: '00950',
         open_hours: [
           { weekday: 1, is_open: true, open_time: '8:00', close_time: '20:00' },
@@ -242,12 +206,12 @@ describe('creating a printer', () => {
 
     const german = await admin.post(
       '/api/admin/printers',
-      validPrinter({ country: 'DE', city_id: warszawa, postcode: '10115' }),
+      printerForm(warszawa, { country: 'DE', city_id: warszawa, postcode: '10115' }),
     );
     expect(german.json().errors).toEqual({ city_id: ['is invalid'] });
     const berliner = await admin.post(
       '/api/admin/printers',
-      validPrinter({ country: 'DE', city_id: berlin, postcode: '00-950' }),
+      printerForm(warszawa, { country: 'DE', city_id: berlin, postcode: '00-950' }),
     );
     expect(berliner.json().errors).toEqual({ postcode: ['is invalid'] });
   });
@@ -256,7 +220,7 @@ describe('creating a printer', () => {
     const polish = await signInAdmin('pl');
     const res = await polish.post(
       '/api/admin/printers',
-      validPrinter({
+      printerForm(warszawa, {
         name: '',
         open_hours: [{ weekday: 1, is_open: true, open_time: '12:00', close_time: '11:00' }],
       }),
@@ -266,14 +230,14 @@ describe('creating a printer', () => {
       'open_hours.0.close_time': ['godzina zamknięcia musi być późniejsza niż godzina otwarcia'],
     });
     const german = await signInAdmin('de');
-    const logo = await sendPrinter(german, 'POST', '/api/admin/printers', validPrinter(), [
+    const logo = await sendPrinter(german, 'POST', '/api/admin/printers', printerForm(warszawa), [
       { field: 'logo', name: 'logo.png', content: await png(200, 50) },
     ]);
     expect(logo.json().errors).toEqual({ logo: ['Bild zu klein'] });
   });
 
   it('creates a printer with open hours and images, and an audit row', async () => {
-    const data = validPrinter({ direct_print_code: '' });
+    const data = printerForm(warszawa, { direct_print_code: '' });
     const res = await sendPrinter(admin, 'POST', '/api/admin/printers', data, [
       {
         field: 'photo',
@@ -296,7 +260,7 @@ describe('creating a printer', () => {
     });
     // An empty code gets a random free one.
     expect(printer.direct_print_code).toMatch(/^\d{6}$/);
-    expect(printer.open_hours).toEqual(WEEK);
+    expect(printer.open_hours).toEqual(WEEKDAYS_8_TO_20);
     expect(printer.photo_url).toMatch(
       new RegExp(`^/api/admin/printers/${printer.id}/images/photo`),
     );
@@ -318,24 +282,24 @@ describe('creating a printer', () => {
     const gif = await sharp(await png(200, 200))
       .gif()
       .toBuffer();
-    const res = await sendPrinter(admin, 'POST', '/api/admin/printers', validPrinter(), [
+    const res = await sendPrinter(admin, 'POST', '/api/admin/printers', printerForm(warszawa), [
       { field: 'logo', name: 'logo.png', content: await png(400, 50) },
       { field: 'photo', name: 'photo.gif', content: gif },
     ]);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ logo: ['image too small'], photo: ['Wrong image format'] });
 
-    const fake = await sendPrinter(admin, 'POST', '/api/admin/printers', validPrinter(), [
+    const fake = await sendPrinter(admin, 'POST', '/api/admin/printers', printerForm(warszawa), [
       { field: 'photo', name: 'photo.png', content: Buffer.from('\x89PNG\r\n\x1a\nnot really') },
     ]);
     expect(fake.json().errors).toEqual({ photo: ['Wrong image format'] });
-    const text = await sendPrinter(admin, 'POST', '/api/admin/printers', validPrinter(), [
+    const text = await sendPrinter(admin, 'POST', '/api/admin/printers', printerForm(warszawa), [
       { field: 'logo', name: 'logo.jpg', content: Buffer.from('just some text, not a picture') },
     ]);
     expect(text.json().errors).toEqual({ logo: ['Wrong image format'] });
     expect(await printerCount()).toBe(before);
 
-    const huge = await sendPrinter(admin, 'POST', '/api/admin/printers', validPrinter(), [
+    const huge = await sendPrinter(admin, 'POST', '/api/admin/printers', printerForm(warszawa), [
       { field: 'photo', name: 'huge.jpg', content: Buffer.alloc(11 * 1024 * 1024, 7) },
       { field: 'logo', name: 'logo.png', content: await png(100, 100) },
     ]);
@@ -343,31 +307,38 @@ describe('creating a printer', () => {
     expect(huge.json().errors).toEqual({ photo: ['image too large (maximum 10 MB)'] });
     expect(await printerCount()).toBe(before);
 
-    const exactly70 = await sendPrinter(admin, 'POST', '/api/admin/printers', validPrinter(), [
-      { field: 'logo', name: 'logo.png', content: await png(70, 70) },
-    ]);
+    const exactly70 = await sendPrinter(
+      admin,
+      'POST',
+      '/api/admin/printers',
+      printerForm(warszawa),
+      [{ field: 'logo', name: 'logo.png', content: await png(70, 70) }],
+    );
     expect(exactly70.statusCode).toBe(201);
   });
 
   it('keeps codes, minion ids and e-mail addresses unique', async () => {
     const res = await admin.post(
       '/api/admin/printers',
-      validPrinter({ email: 'bogus', express_email: 'x@example' }),
+      printerForm(warszawa, { email: 'bogus', express_email: 'x@example' }),
     );
     expect(res.json().errors).toEqual({ email: ['is invalid'], express_email: ['is invalid'] });
     const taken = await admin.post(
       '/api/admin/printers',
-      validPrinter({ direct_print_code: '418273', email: 'printer@print.printomat.example' }),
+      printerForm(warszawa, {
+        direct_print_code: '418273',
+        email: 'printer@print.printomat.example',
+      }),
     );
     expect(taken.json().errors).toEqual({ direct_print_code: ['has already been taken'] });
     const first = await admin.post(
       '/api/admin/printers',
-      validPrinter({ minion_id: 'kiosk-unique-1' }),
+      printerForm(warszawa, { minion_id: 'kiosk-unique-1' }),
     );
     expect(first.statusCode).toBe(201);
     const second = await admin.post(
       '/api/admin/printers',
-      validPrinter({ minion_id: 'kiosk-unique-1' }),
+      printerForm(warszawa, { minion_id: 'kiosk-unique-1' }),
     );
     expect(second.json().errors).toEqual({ minion_id: ['has already been taken'] });
   });
@@ -376,7 +347,7 @@ describe('creating a printer', () => {
 describe('editing a printer', () => {
   it('saves every change, or nothing when anything is invalid', async () => {
     const created = (
-      await sendPrinter(admin, 'POST', '/api/admin/printers', validPrinter(), [
+      await sendPrinter(admin, 'POST', '/api/admin/printers', printerForm(warszawa), [
         { field: 'photo', name: 'p.png', content: await png(100, 100) },
       ])
     ).json();
@@ -384,7 +355,7 @@ describe('editing a printer', () => {
       admin,
       'PUT',
       `/api/admin/printers/${created.id}`,
-      validPrinter({
+      printerForm(warszawa, {
         name: 'Renamed',
         direct_print_code: created.direct_print_code,
         open_hours: [{ weekday: 1, is_open: true, open_time: '09:00', close_time: '08:00' }],
@@ -394,14 +365,14 @@ describe('editing a printer', () => {
     expect(failed.statusCode).toBe(422);
     const after = (await admin.get(`/api/admin/printers/${created.id}`)).json();
     expect(after.name).toBe(created.name);
-    expect(after.open_hours).toEqual(WEEK);
+    expect(after.open_hours).toEqual(WEEKDAYS_8_TO_20);
     expect(after.photo_url).toBe(created.photo_url);
     expect((await admin.get(after.photo_url)).statusCode).toBe(200);
 
     const saved = await admin.put(`/api/admin/printers/${created.id}`, {
-      ...validPrinter({ name: 'Renamed', direct_print_code: created.direct_print_code }),
+      ...printerForm(warszawa, { name: 'Renamed', direct_print_code: created.direct_print_code }),
       remove_photo: true,
-      open_hours: WEEK.map((d) =>
+      open_hours: WEEKDAYS_8_TO_20.map((d) =>
         d.weekday === 6 ? { ...d, is_open: true, open_time: '10:00', close_time: '14:00' } : d,
       ),
     });
@@ -424,7 +395,7 @@ describe('editing a printer', () => {
         admin,
         'POST',
         '/api/admin/printers',
-        validPrinter({ express_mono_price_minor: 40, express_color_price_minor: null }),
+        printerForm(warszawa, { express_mono_price_minor: 40, express_color_price_minor: null }),
         [],
       )
     ).json();
@@ -439,7 +410,7 @@ describe('editing a printer', () => {
       color_minor: t.ctx.config.express.colorPriceMinor,
     });
     const refused = await admin.put(`/api/admin/printers/${created.id}`, {
-      ...validPrinter({ direct_print_code: created.direct_print_code }),
+      ...printerForm(warszawa, { direct_print_code: created.direct_print_code }),
       express_mono_price_minor: -1,
       express_color_price_minor: 1.5,
     });
@@ -504,7 +475,7 @@ describe('maintenance mode', () => {
 
 describe('converting to API V3', () => {
   it('gives the spec’s messages, a reason when it fails, and converts a printer with a working agent', async () => {
-    const created = (await admin.post('/api/admin/printers', validPrinter())).json();
+    const created = (await admin.post('/api/admin/printers', printerForm(warszawa))).json();
     const convert = () => admin.post(`/api/admin/printers/${created.id}/convert_v3`);
 
     let res = await convert();
@@ -512,7 +483,7 @@ describe('converting to API V3', () => {
     expect(res.json().message).toBe('Cannot convert to V3 - printer must have a minion_id');
 
     await admin.put(`/api/admin/printers/${created.id}`, {
-      ...validPrinter({ direct_print_code: created.direct_print_code }),
+      ...printerForm(warszawa, { direct_print_code: created.direct_print_code }),
       minion_id: `kiosk-${created.id}`,
     });
     res = await convert();
@@ -555,7 +526,7 @@ describe('converting to API V3', () => {
 
     // A V3 printer cannot lose its minion_id.
     const lose = await admin.put(`/api/admin/printers/${created.id}`, {
-      ...validPrinter({ direct_print_code: created.direct_print_code }),
+      ...printerForm(warszawa, { direct_print_code: created.direct_print_code }),
       minion_id: '',
     });
     expect(lose.json().errors).toEqual({ minion_id: ["can't be blank"] });
@@ -564,7 +535,7 @@ describe('converting to API V3', () => {
 
 describe('statistics', () => {
   it('returns the monthly counters, users and the last trays and markers', async () => {
-    const created = (await admin.post('/api/admin/printers', validPrinter())).json();
+    const created = (await admin.post('/api/admin/printers', printerForm(warszawa))).json();
     const month = monthOf(new Date());
     await addMonthlyCounts(t.ctx.db, created.id, month, {
       classic_color_pages: 3,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPrinterMailAddresses } from '../src/modules/inbound-mail/inbound-addresses.service';
 import { PRINTER_MAIL_LOCAL_PART } from '@printomat/shared';
 import { seedDemoData } from '../src/seed/seed';
-import { signInNewAdmin } from './helpers/admin';
+import { printerForm, signInNewAdmin } from './helpers/admin';
 import { createTestApp, TestAgent, type TTestApp } from './helpers/test-app';
 
 // Issue 14 point 2: every printer's print-by-e-mail address is made from its name at the inbound
@@ -29,26 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-let counter = 0;
-function printer(overrides: Record<string, unknown> = {}) {
-  counter += 1;
-  return {
-    name: `Mail printer ${counter}`,
-    full_name: 'A printer for the address tests',
-    country: 'PL',
-    city_id: warszawa,
-    street: 'Marszałkowska',
-    house_number: '10',
-    postcode: '00-950',
-    location_x: 52.23,
-    location_y: 21.01,
-    radius: 50,
-    email: null,
-    direct_print_code: String(810000 + counter),
-    open_hours: [],
-    ...overrides,
-  };
-}
+/** A valid printer form whose address is left blank (derived) unless given. */
+const printer = (overrides: Record<string, unknown> = {}) => printerForm(warszawa, overrides);
 
 const emailOf = async (id: number) =>
   (

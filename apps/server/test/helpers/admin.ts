@@ -51,3 +51,42 @@ export async function appWithDemoAdmin(): Promise<{
   const adminId: number = (await admin.get('/api/session')).json().user.id;
   return { t, admin, adminId };
 }
+
+/** Open Monday to Friday, 08:00–20:00 (the admin printer form's open hours). */
+export const WEEKDAYS_8_TO_20 = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+  weekday,
+  is_open: weekday <= 5,
+  open_time: weekday <= 5 ? '08:00' : null,
+  close_time: weekday <= 5 ? '20:00' : null,
+}));
+
+let printerFormCounter = 0;
+
+/** A valid admin printer form in city `cityId` (a fresh name and printer code each time). */
+export function printerForm(cityId: number, overrides: Record<string, unknown> = {}) {
+  printerFormCounter += 1;
+  return {
+    name: `Test printer ${printerFormCounter}`,
+    full_name: 'Test printer in the library',
+    description: 'Ground floor, next to the lifts',
+    country: 'PL',
+    city_id: cityId,
+    street: 'Marszałkowska',
+    house_number: '10',
+    postcode: '00-950',
+    location_x: 52.23,
+    location_y: 21.01,
+    radius: 50,
+    email: null,
+    direct_print_code: String(700000 + printerFormCounter),
+    express_email: null,
+    is_color: true,
+    is_copier: false,
+    is_enabled: true,
+    is_premium: false,
+    minion_id: null,
+    maps_place_url: 'https://maps.example.com/place/1',
+    open_hours: WEEKDAYS_8_TO_20,
+    ...overrides,
+  };
+}
