@@ -26,7 +26,7 @@ RUNTIME_PACKAGES=(
 # cups-ipp-utils + dbus: the demo kiosk's IPP printer (ippeveprinter needs a D-Bus daemon).
 # ghostscript: the printer agent renders PDFs to PWG raster for printers that do not take PDF.
 # Tests: a browser too.
-TEST_PACKAGES=(chromium fonts-dejavu-core)
+TEST_PACKAGES=(chromium fonts-dejavu-core libxml2-utils)
 
 wanted=("${RUNTIME_PACKAGES[@]}")
 if [[ "${1:-}" == "--test" ]]; then wanted+=("${TEST_PACKAGES[@]}"); fi

@@ -44,6 +44,8 @@ import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerExpressRoutes } from './modules/express/express.routes';
 import { registerInboundMailRoutes } from './modules/inbound-mail';
 import { registerInboundMailAdminRoutes } from './modules/inbound-mail';
+import { registerBusinessRoutes } from './modules/business';
+import { registerInvoiceAdminRoutes, registerInvoiceRoutes } from './modules/invoices';
 import { registerExpressPrintingRoutes } from './modules/express/express-printing.routes';
 import { paymentProviders } from './modules/payments/provider-registry';
 import { isPageRequest, registerWebRoutes } from './web/web.routes';
@@ -133,6 +135,9 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
   registerInboundMailRoutes(app, ctx);
   registerInboundMailAdminRoutes(app, ctx);
   registerExpressPrintingRoutes(app, ctx);
+  registerBusinessRoutes(app, ctx);
+  registerInvoiceRoutes(app, ctx);
+  registerInvoiceAdminRoutes(app, ctx);
   registerAdminOperationsRoutes(app, ctx);
   registerPrinterAdminRoutes(app, ctx);
   registerReferralRoutes(app, ctx);

@@ -13,6 +13,7 @@ export const SECRET_SETTINGS = [
   'FACEBOOK_APP_SECRET',
   'SMS_API_TOKEN',
   'ALERT_WEBHOOK_SECRET',
+  'KSEF_TOKEN',
 ] as const;
 
 export const MIN_PRODUCTION_SECRET_LENGTH = 32;

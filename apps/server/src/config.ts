@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { productionProblems } from './config-production';
+import { VAT_RATE_PERCENT } from '@printomat/shared';
+import type { TInvoiceParty } from './db/schema';
 import { lazyDevSecrets } from './dev-secrets';
 
 /** The repository root, so defaults do not depend on the directory npm starts us in. */
@@ -210,6 +212,29 @@ const ZConfigEnv = z
     PRINTJOB_CONFIRMED_EXPIRY_HOURS: z.coerce.number().positive().max(8_760).default(24),
     /** How often one instance looks for expired print jobs. */
     PRINTJOB_EXPIRY_CHECK_SECONDS: zInt(5, 3_600).default(60),
+    // Business accounts and VAT invoices (issue 15, docs/invoices.md).
+    /** Free test pages a new business gets, once per tax number, valid this many days. */
+    BUSINESS_TRIAL_PAGES: zInt(0, 100_000).default(50),
+    BUSINESS_TRIAL_DAYS: zInt(1, 3_650).default(14),
+    /** Months (and invoice dates) are counted in this time zone. */
+    INVOICE_TIMEZONE: z.string().min(1).default('Europe/Warsaw'),
+    // The seller on every invoice; demo values outside production, required in production.
+    SELLER_NAME: z.string().min(1).max(512).optional(),
+    SELLER_NIP: z
+      .string()
+      .regex(/^[1-9]\d{9}$/, { message: 'must be a 10-digit NIP without dashes' })
+      .optional(),
+    SELLER_ADDRESS: z.string().min(1).max(512).optional(),
+    SELLER_POSTCODE: z.string().min(1).max(12).optional(),
+    SELLER_CITY: z.string().min(1).max(128).optional(),
+    SELLER_BANK_ACCOUNT: z.string().min(10).max(34).optional(),
+    SELLER_EMAIL: z.string().email().optional(),
+    /** sandbox: invoices are accepted by a built-in stand-in; api: the KSeF 2.0 API. */
+    KSEF_MODE: z.enum(['sandbox', 'api']).default('sandbox'),
+    /** The KSeF 2.0 API (test: https://api-test.ksef.mf.gov.pl/v2, production: https://api.ksef.mf.gov.pl/v2). */
+    KSEF_API_URL: zUrl(['http:', 'https:']).default('https://api-test.ksef.mf.gov.pl/v2'),
+    /** The seller's KSeF token (authorises sending invoices in the seller's NIP context). */
+    KSEF_TOKEN: z.string().min(8).optional(),
   })
   .superRefine(
     (env, ctx) => {
@@ -239,6 +264,12 @@ const ZConfigEnv = z
           code: 'custom',
           path: ['INBOUND_TLS_CERT_FILE'],
           message: 'INBOUND_TLS_KEY_FILE and INBOUND_TLS_CERT_FILE must be set together',
+        });
+      if (env.KSEF_MODE === 'api' && !env.KSEF_TOKEN)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['KSEF_TOKEN'],
+          message: 'must be set when KSEF_MODE is api',
         });
       if (env.ALERT_WEBHOOK_URL && !env.ALERT_WEBHOOK_SECRET)
         ctx.addIssue({
@@ -393,6 +424,27 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
       confirmedMs: Math.round(env.PRINTJOB_CONFIRMED_EXPIRY_HOURS * 3_600_000),
       checkIntervalMs: env.PRINTJOB_EXPIRY_CHECK_SECONDS * 1_000,
     },
+    /** Business accounts (issue 15): the free test pages, once per tax number. */
+    business: { trialPages: env.BUSINESS_TRIAL_PAGES, trialDays: env.BUSINESS_TRIAL_DAYS },
+    /** Monthly VAT invoices (issue 15, docs/invoices.md). */
+    invoices: {
+      timezone: env.INVOICE_TIMEZONE,
+      vatRatePercent: VAT_RATE_PERCENT,
+      /** The seller as every invoice names it (demo values outside production). */
+      seller: {
+        name: env.SELLER_NAME ?? 'Printomat sp. z o.o.',
+        address: env.SELLER_ADDRESS ?? 'ul. Marszałkowska 1',
+        postcode: env.SELLER_POSTCODE ?? '00-624',
+        city: env.SELLER_CITY ?? 'Warszawa',
+        country: 'PL',
+        taxCountry: 'PL',
+        taxId: env.SELLER_NIP ?? '5261040001',
+        email: env.SELLER_EMAIL ?? null,
+        bankAccount: env.SELLER_BANK_ACCOUNT ?? null,
+      } satisfies TInvoiceParty,
+    },
+    /** Sending invoices to KSeF (issue 15): the sandbox stand-in or the KSeF 2.0 API. */
+    ksef: { mode: env.KSEF_MODE, apiUrl: env.KSEF_API_URL, token: env.KSEF_TOKEN },
     /** Stripe keys (docs/payment-providers.md); required when PAYMENT_PROVIDER is stripe. */
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET

@@ -8,6 +8,7 @@ import { createMailer } from './modules/mail/mailer';
 import { SEND_MAIL_JOB } from './modules/mail/mail.jobs';
 import { registerExpressWork } from './modules/express';
 import { registerInboundMailWork } from './modules/inbound-mail';
+import { registerInvoiceWork } from './modules/invoices';
 import { registerPrinterAlertWork } from './modules/printers/printer-alerts.service';
 import { registerPrintjobExpiryWork } from './modules/printjobs/printjob-expiry.service';
 import { registerDocumentRetentionWork } from './modules/documents/document-retention.service';
@@ -109,6 +110,7 @@ export async function createContext(
   registerCheckoutAbandonWork(ctx);
   registerExpressWork(ctx);
   registerInboundMailWork(ctx);
+  registerInvoiceWork(ctx);
   return ctx;
 }
 

@@ -9,3 +9,4 @@ export * from './schemas/admin-operations';
 export * from './printing/open-hours';
 export * from './printing/mail-address';
 export * from './printing/printer-condition';
+export * from './business';

@@ -25,6 +25,7 @@ import * as m0023 from './migrations/0023-admin-support';
 import * as m0024 from './migrations/0024-printer-decommission';
 import * as m0025 from './migrations/0025-review-after-cancel';
 import * as m0026 from './migrations/0026-keep-ledger';
+import * as m0027 from './migrations/0027-business-invoices';
 
 // Listed statically so the same migrations run under tsx, in tests and in a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-printer-decommission': m0024,
   '0025-review-after-cancel': m0025,
   '0026-keep-ledger': m0026,
+  '0027-business-invoices': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -86,7 +86,8 @@ export interface TRateLimitsTable {
   window_ends_at: Date;
 }
 
-export type TGrantSource = 'package' | 'card_bonus' | 'referral' | 'admin' | 'refund' | 'welcome';
+export type TGrantSource =
+  'package' | 'card_bonus' | 'referral' | 'admin' | 'refund' | 'welcome' | 'business_trial';
 
 export interface TPageGrantsTable {
   id: Generated<number>;
@@ -455,6 +456,12 @@ export interface TPaymentsTable {
   flag: string | null;
   failure_code: string | null;
   locale: TLocale;
+  /** Bought by a business account: goes on that month's VAT invoice (issue 15). */
+  is_business: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The VAT split of amount_minor (net + vat = amount); null on rows older than 0027. */
+  net_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  vat_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  vat_rate: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: TCreatedAt;
   updated_at: TTimestamp;
   completed_at: TNullableTimestamp;
@@ -626,14 +633,24 @@ export interface TExpressOrdersTable {
 }
 
 export type TRefundStatus = 'pending' | 'succeeded' | 'failed';
-export type TRefundReason = 'not_printed_in_time' | 'printer_failed' | 'admin_failed';
+export type TRefundReason =
+  'not_printed_in_time' | 'printer_failed' | 'admin_failed' | 'purchase_refunded';
 
-/** Money going back for an express order: at most one refund per order. */
+/** An express order's refund never has the purchase reason (rows found by express_order_id). */
+export type TExpressRefundReason = Exclude<TRefundReason, 'purchase_refunded'>;
+
+/**
+ * Money going back: for an express order (at most one per order), or (express_order_id null,
+ * reason purchase_refunded) for a whole package purchase, at most one per payment (issue 15).
+ */
 export interface TRefundsTable {
   id: Generated<number>;
   reference: string;
   payment_id: number;
-  express_order_id: number;
+  express_order_id: number | null;
+  /** The admin who gave a purchase's money back. */
+  requested_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  note: ColumnType<string | null, string | null | undefined, string | null>;
   amount_minor: number;
   currency: string;
   reason: TRefundReason;
@@ -657,7 +674,126 @@ export interface TSandboxRefundsTable {
   created_at: TCreatedAt;
 }
 
+/** The company of a business account (issue 15). */
+export interface TBusinessProfilesTable {
+  user_id: number;
+  business_name: string;
+  /** Street, house and flat number: one line. */
+  address: string;
+  city: string;
+  postcode: string;
+  /** ISO 3166-1 alpha-2 of the address. */
+  country: string;
+  /** 'PL' with a 10-digit NIP, or the EU VAT prefix (EL for Greece) with the number after it. */
+  tax_country: string;
+  tax_id: string;
+  created_at: TCreatedAt;
+  updated_at: TTimestamp;
+}
+
+/** Free test pages given once per tax number. */
+export interface TBusinessTrialsTable {
+  tax_country: string;
+  tax_id: string;
+  user_id: number | null;
+  grant_id: number | null;
+  pages: number;
+  granted_at: TCreatedAt;
+}
+
+export type TInvoiceKind = 'invoice' | 'correction';
+export type TKsefStatus = 'pending' | 'sending' | 'accepted' | 'rejected' | 'failed';
+
+/** A party of an invoice as issued (the snapshot kept in invoices.seller / invoices.buyer). */
+export interface TInvoiceParty {
+  name: string;
+  /** Street, house and flat number: one line. */
+  address: string;
+  postcode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  /** 'PL' (NIP) or the EU VAT prefix. */
+  taxCountry: string;
+  taxId: string;
+  email?: string | null;
+  /** Seller only: the bank account shown for transfers. */
+  bankAccount?: string | null;
+}
+
+export interface TInvoicesTable {
+  id: Generated<number>;
+  number: string;
+  kind: TInvoiceKind;
+  user_id: number | null;
+  /** The month billed, YYYY-MM (a correction: the corrected invoice's month). */
+  period: string;
+  corrects_invoice_id: number | null;
+  correction_reason: string | null;
+  refund_id: number | null;
+  /** Calendar dates (read with to_char: drivers turn dates into local-time Dates). */
+  issue_date: ColumnType<Date | string, string, string>;
+  sale_date: ColumnType<Date | string, string, string>;
+  seller: ColumnType<TInvoiceParty, string, string>;
+  buyer: ColumnType<TInvoiceParty, string, string>;
+  buyer_name: string;
+  buyer_tax_id: string;
+  locale: TLocale;
+  currency: string;
+  /** Totals in minor units; a correction's are the difference (negative for a refund). */
+  net_minor: number;
+  vat_minor: number;
+  gross_minor: number;
+  /** The FA(3) XML exactly as issued and sent to KSeF. */
+  xml: string;
+  xml_sha256: string;
+  ksef_status: ColumnType<TKsefStatus, TKsefStatus | undefined, TKsefStatus>;
+  ksef_session_reference: string | null;
+  ksef_reference: string | null;
+  ksef_number: string | null;
+  /** The official confirmation of receipt (UPO), XML. */
+  ksef_upo: string | null;
+  ksef_attempts: ColumnType<number, number | undefined, number>;
+  ksef_error: string | null;
+  ksef_sent_at: TNullableTimestamp;
+  ksef_accepted_at: TNullableTimestamp;
+  created_at: TCreatedAt;
+  updated_at: TTimestamp;
+}
+
+export type TInvoiceLineState = 'sale' | 'before' | 'after';
+
+export interface TInvoiceLinesTable {
+  id: Generated<number>;
+  invoice_id: number;
+  position: number;
+  /** 'sale' on an invoice; a correction has each corrected line 'before' and 'after'. */
+  state: ColumnType<TInvoiceLineState, TInvoiceLineState | undefined, TInvoiceLineState>;
+  payment_id: number | null;
+  description: string;
+  quantity: number;
+  unit_net_minor: number;
+  net_minor: number;
+  vat_rate: number;
+  vat_minor: number;
+  gross_minor: number;
+  payment_method: string;
+  paid_at: ColumnType<Date, Date | string, Date | string>;
+  payment_reference: string;
+}
+
+export interface TInvoiceCountersTable {
+  series: string;
+  period: string;
+  last_number: number;
+}
+
 export interface TDB {
+  business_profiles: TBusinessProfilesTable;
+  business_trials: TBusinessTrialsTable;
+  invoices: TInvoicesTable;
+  invoice_lines: TInvoiceLinesTable;
+  invoice_counters: TInvoiceCountersTable;
   express_discount_codes: TExpressDiscountCodesTable;
   express_orders: TExpressOrdersTable;
   refunds: TRefundsTable;
@@ -711,3 +847,8 @@ export type TPrintjobRow = Selectable<TPrintjobsTable>;
 export type TDocumentRow = Selectable<TDocumentsTable>;
 export type TInboundMessageRow = Selectable<TInboundMessagesTable>;
 export type TNewInboundMessage = Insertable<TInboundMessagesTable>;
+export type TBusinessProfileRow = Selectable<TBusinessProfilesTable>;
+export type TInvoiceRow = Selectable<TInvoicesTable>;
+export type TNewInvoice = Insertable<TInvoicesTable>;
+export type TInvoiceLineRow = Selectable<TInvoiceLinesTable>;
+export type TNewInvoiceLine = Insertable<TInvoiceLinesTable>;

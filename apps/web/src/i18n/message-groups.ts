@@ -42,9 +42,12 @@ export const MESSAGE_GROUPS = {
     'inbound_mail.verdict',
     'inbound_mail.outcome',
     'inbound_mail.refused',
+    'invoices.admin',
   ],
   // The express pages (a guest prints without an account); they load `app` too (the uploader).
   express: ['express_page'],
+  // Business sign-up and the business page (issue 15); they load `app` too.
+  business: ['business_account', 'invoices.ksef_status'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TMessageGroup = keyof typeof MESSAGE_GROUPS;

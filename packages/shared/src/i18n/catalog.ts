@@ -32,6 +32,8 @@ import { express_page } from './messages/express_page';
 import { printer_alerts } from './messages/printer_alerts';
 import { inbound_mail } from './messages/inbound_mail';
 import { admin_support } from './messages/admin_support';
+import { business_account } from './messages/business_account';
+import { invoices } from './messages/invoices';
 
 /** Every namespace of the catalog. Add a new namespace file here. */
 export const NAMESPACES = {
@@ -67,6 +69,8 @@ export const NAMESPACES = {
   printer_alerts,
   inbound_mail,
   admin_support,
+  business_account,
+  invoices,
 } as const;
 
 type TNamespaces = typeof NAMESPACES;

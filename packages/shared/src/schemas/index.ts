@@ -10,3 +10,4 @@ export * from './free-pages';
 export * from './express';
 export * from './inbound-mail';
 export * from './account';
+export * from './business';

@@ -1,3 +1,4 @@
+import type { TExpressRefundReason } from '../../db/schema';
 import {
   EXPRESS_ORDER_ACTIONS,
   transitionExpressOrder,
@@ -72,7 +73,7 @@ export function presentExpressOrder(
           provider: refund.provider,
           provider_reference: refund.provider_reference,
           status: refund.status,
-          reason: refund.reason,
+          reason: refund.reason as TExpressRefundReason,
           amount_minor: refund.amount_minor,
           currency: refund.currency,
           failure_code: refund.failure_code,

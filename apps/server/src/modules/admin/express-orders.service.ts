@@ -46,7 +46,7 @@ export async function moneyOfOrders(
     if (entry && entry.payment?.status !== 'completed') entry.payment = payment;
   }
   for (const refund of refunds) {
-    const entry = money.get(refund.express_order_id);
+    const entry = refund.express_order_id === null ? undefined : money.get(refund.express_order_id);
     if (entry) entry.refund = refund;
   }
   return money;

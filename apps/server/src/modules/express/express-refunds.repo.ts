@@ -14,7 +14,10 @@ export function findCompletedPaymentOfOrder(db: TDb, orderId: number) {
 }
 
 /** The order's one refund; a second one for the same order is not created (UNIQUE order id). */
-export async function insertRefundOnce(db: TDb, values: Insertable<TRefundsTable>) {
+export async function insertRefundOnce(
+  db: TDb,
+  values: Insertable<TRefundsTable> & { express_order_id: number },
+) {
   await db
     .insertInto('refunds')
     .values(values)

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expressRefundMinor } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
-import type { TPrinterRow, TRefundReason } from '../../db/schema';
+import type { TExpressRefundReason, TPrinterRow, TRefundReason } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueJob, type TJobRun } from '../jobs/queue';
 import { SEND_MAIL_JOB } from '../mail/mail.jobs';
@@ -180,15 +180,23 @@ async function recordRefundOutcome(
     await recordAudit(trx, {
       actorUserId: null,
       action: `refund.${result.status}`,
-      subject: ['express_order', refund.express_order_id],
+      subject:
+        refund.express_order_id === null
+          ? ['payment', refund.payment_id]
+          : ['express_order', refund.express_order_id],
       details: {
         reference: refund.reference,
         amount_minor: refund.amount_minor,
-        reason: refund.reason,
+        reason: refund.reason as TExpressRefundReason,
         ...(result.failureCode ? { failure_code: result.failureCode } : {}),
       },
     });
-    if (result.status === 'succeeded') await queueRefundMail(ctx, trx, refund);
+    if (result.status === 'succeeded' && refund.express_order_id !== null)
+      await queueRefundMail(ctx, trx, {
+        ...refund,
+        express_order_id: refund.express_order_id,
+        reason: refund.reason as TExpressRefundReason,
+      });
     return false;
   });
   if (recheck) {
@@ -214,7 +222,7 @@ async function queueRefundMail(
     reference: string;
     amount_minor: number;
     currency: string;
-    reason: TRefundReason;
+    reason: TExpressRefundReason;
   },
 ): Promise<void> {
   const order = await findOrderForRefundMail(trx, refund.express_order_id);

@@ -1,3 +1,4 @@
+import type { TExpressRefundReason } from '../../db/schema';
 import type {
   TExpressOrderView,
   TExpressPrice,
@@ -56,7 +57,7 @@ export function presentExpressOrder(parts: TOrderViewParts): TExpressOrderView {
           amount_minor: refund.amount_minor,
           currency: refund.currency,
           status: refund.status,
-          reason: refund.reason,
+          reason: refund.reason as TExpressRefundReason,
         }
       : null,
     documents_delete_at: iso(parts.documentsDeleteAt),

@@ -1,0 +1,52 @@
+// Sending invoices to KSeF (issue 15 point 6), behind an adapter like the payment providers: the
+// built-in sandbox (default: accepts every invoice and numbers it like KSeF does) and a client of
+// the KSeF 2.0 API (ksef-api-client.ts; tests run it against a local fake of that API).
+
+export interface TKsefSubmission {
+  /** Our invoice number (logs). */
+  invoiceNumber: string;
+  /** The FA(3) XML exactly as issued (UTF-8). */
+  xml: string;
+}
+
+/**
+ * What KSeF said. `accepted`: numbered, with the UPO; `processing`: received, ask again later
+ * with `status` (the references say where); `rejected`: refused for good (the reason kept for
+ * admins). A network failure or KSeF being down throws `KsefUnavailable` (the job retries).
+ */
+export type TKsefResult =
+  | {
+      outcome: 'accepted';
+      sessionReference: string;
+      invoiceReference: string;
+      ksefNumber: string;
+      /** The official confirmation of receipt (UPO), XML. */
+      upo: string;
+    }
+  | { outcome: 'processing'; sessionReference: string; invoiceReference: string }
+  | {
+      outcome: 'rejected';
+      sessionReference: string | null;
+      invoiceReference: string | null;
+      reason: string;
+    };
+
+export interface TKsefClient {
+  readonly name: 'sandbox' | 'api';
+  /** Sends one invoice (opens and closes its own session). */
+  send(submission: TKsefSubmission): Promise<TKsefResult>;
+  /** Asks again about an invoice answered `processing`. */
+  status(sessionReference: string, invoiceReference: string): Promise<TKsefResult>;
+}
+
+/** KSeF could not be reached or answered 5xx/429: try again later. */
+export class KsefUnavailable extends Error {
+  constructor(
+    message: string,
+    /** Seconds KSeF asked us to wait (Retry-After), if it said. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'KsefUnavailable';
+  }
+}
