@@ -94,9 +94,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CHECK (net_minor + vat_minor = gross_minor),
       CHECK ((kind = 'correction') = (corrects_invoice_id IS NOT NULL))
     )`.execute(db);
-  // One invoice per business and month; a re-run of the month finds it and adds nothing.
-  await sql`CREATE UNIQUE INDEX invoices_one_per_month ON invoices (user_id, period)
-              WHERE kind = 'invoice'`.execute(db);
+  // A purchase is invoiced once (invoice_lines_payment_once below): a re-run of a month finds
+  // nothing left to invoice. An admin may issue the current month early; what is bought after
+  // that goes on a second invoice of that month (docs/invoices.md).
+  await sql`CREATE INDEX invoices_period_idx ON invoices (period, kind)`.execute(db);
   // One correction per refund.
   await sql`CREATE UNIQUE INDEX invoices_one_per_refund ON invoices (refund_id)
               WHERE refund_id IS NOT NULL`.execute(db);
