@@ -7,6 +7,18 @@ import { seedPackages } from './packages-seed';
 import { seedExpressData } from './express-seed';
 import { DEMO_ACCOUNTS, DEMO_CITIES, DEMO_PRINTERS, OPEN_HOURS } from './demo-data';
 
+/** The demo business account's company (a made-up name with a checksum-valid NIP). */
+const DEMO_COMPANY = (userId: number) => ({
+  user_id: userId,
+  business_name: 'Kopia & Druk Demo sp. z o.o.',
+  address: 'ul. Prosta 20 lok. 4',
+  city: 'Warszawa',
+  postcode: '00-850',
+  country: 'PL',
+  tax_country: 'PL',
+  tax_id: '7770000005',
+});
+
 export async function isDatabaseEmpty(db: TDb): Promise<boolean> {
   const row = await db
     .selectFrom('users')
@@ -154,6 +166,8 @@ export async function seedDemoData(
           },
           now,
         );
+        // Its company (issue 15): what its invoices name as the buyer.
+        await trx.insertInto('business_profiles').values(DEMO_COMPANY(user.id)).execute();
       }
     }
     await seedPackages(trx);
