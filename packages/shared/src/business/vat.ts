@@ -9,7 +9,8 @@ export const VAT_RATE_PERCENT = 23;
 /** Rounds `numerator / denominator` (denominator > 0) half away from zero. */
 function divRound(numerator: number, denominator: number): number {
   const sign = numerator < 0 ? -1 : 1;
-  return sign * Math.floor((Math.abs(numerator) * 2 + denominator) / (denominator * 2));
+  // `|| 0`: never -0 (it would compare unequal with Object.is).
+  return sign * Math.floor((Math.abs(numerator) * 2 + denominator) / (denominator * 2)) || 0;
 }
 
 /** The VAT on a net amount. */
