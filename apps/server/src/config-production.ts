@@ -18,6 +18,15 @@ export const SECRET_SETTINGS = [
 
 export const MIN_PRODUCTION_SECRET_LENGTH = 32;
 
+/** The seller on every invoice: demo values stand in outside production only. */
+export const SELLER_SETTINGS = [
+  'SELLER_NAME',
+  'SELLER_NIP',
+  'SELLER_ADDRESS',
+  'SELLER_POSTCODE',
+  'SELLER_CITY',
+] as const;
+
 /** Values that appear in this repository's docs and tests: public, so never a secret. */
 const KNOWN_DEMO_SECRETS = new Set([
   'test-sandbox-secret-0123456789',
@@ -31,6 +40,15 @@ const KNOWN_DEMO_SECRETS = new Set([
 
 /** Words a placeholder has and a random secret does not. */
 const PLACEHOLDER = /change.?me|example|placeholder|secret|password|demo|dummy|sample|printomat/i;
+
+/** KSeF's test (api-test, ksef-test) and demo (api-demo, ksef-demo) environments. */
+function isKsefTestEnvironment(url: string): boolean {
+  try {
+    return /(^|[.-])(test|demo)([.-]|$)/i.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
 
 export interface TProductionProblem {
   setting: string;
@@ -81,6 +99,25 @@ export function productionProblems(env: Record<string, unknown>): TProductionPro
       'SMS_PAYMENT_SANDBOX_SECRET',
       'the SMS-payment sandbox grants pages without payment and is refused in production',
     );
+  // Invoices (issue 15, docs/ksef.md): the sandbox issues nothing in KSeF, and KSeF's test and
+  // demo environments are not the tax office's; the seller must be the real company.
+  if (env['KSEF_MODE'] !== 'api')
+    refuse(
+      'KSEF_MODE',
+      'the KSeF sandbox issues no invoice in KSeF and is refused in production; ' +
+        'set KSEF_MODE=api with KSEF_API_URL=https://api.ksef.mf.gov.pl/v2 and KSEF_TOKEN',
+    );
+  const ksefUrl = text('KSEF_API_URL');
+  if (env['KSEF_MODE'] === 'api' && ksefUrl && !ksefUrl.startsWith('https://'))
+    refuse('KSEF_API_URL', 'must start with https:// in production');
+  else if (env['KSEF_MODE'] === 'api' && ksefUrl && isKsefTestEnvironment(ksefUrl))
+    refuse(
+      'KSEF_API_URL',
+      "is KSeF's test or demo environment, where invoices are not issued; " +
+        'use https://api.ksef.mf.gov.pl/v2 in production',
+    );
+  for (const name of SELLER_SETTINGS)
+    if (!text(name)) refuse(name, 'must be set in production (the seller on every invoice)');
   const stripeKey = text('STRIPE_SECRET_KEY');
   if (stripeKey && /^(sk|rk)_test_/.test(stripeKey))
     refuse('STRIPE_SECRET_KEY', 'is a test-mode key (takes no real money); use a live key');

@@ -146,6 +146,14 @@ function productionEnv(): Record<string, string> {
     PAYMENT_PROVIDER: 'stripe',
     STRIPE_SECRET_KEY: `sk_live_${randomBytes(24).toString('hex')}`,
     STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
+    KSEF_MODE: 'api',
+    KSEF_API_URL: 'https://api.ksef.mf.gov.pl/v2',
+    KSEF_TOKEN: `${randomBytes(24).toString('hex')}`,
+    SELLER_NAME: 'Print Shop sp. z o.o.',
+    SELLER_NIP: '5261040001',
+    SELLER_ADDRESS: 'ul. Długa 5',
+    SELLER_POSTCODE: '00-238',
+    SELLER_CITY: 'Warszawa',
   };
 }
 
@@ -168,8 +176,19 @@ describe('loadConfig in production', () => {
 
   it('lists every missing production setting at once, naming each', () => {
     const err = configError({ NODE_ENV: 'production' });
-    expect(settingsNamed(err)).toEqual(['PAYMENT_PROVIDER', 'PUBLIC_URL', 'SMTP_URL']);
+    expect(settingsNamed(err)).toEqual([
+      'KSEF_MODE',
+      'PAYMENT_PROVIDER',
+      'PUBLIC_URL',
+      'SELLER_ADDRESS',
+      'SELLER_CITY',
+      'SELLER_NAME',
+      'SELLER_NIP',
+      'SELLER_POSTCODE',
+      'SMTP_URL',
+    ]);
     expect(err.message).toContain('PAYMENT_PROVIDER: the sandbox provider');
+    expect(err.message).toContain('KSEF_MODE: the KSeF sandbox issues no invoice in KSeF');
     expect(err.message).toContain('PUBLIC_URL: must be set in production');
   });
 

@@ -218,6 +218,12 @@ const ZConfigEnv = z
     BUSINESS_TRIAL_DAYS: zInt(1, 3_650).default(14),
     /** Months (and invoice dates) are counted in this time zone. */
     INVOICE_TIMEZONE: z.string().min(1).default('Europe/Warsaw'),
+    /** TrueType fonts of the invoice PDF; they need the Polish letters (Debian fonts-dejavu-core). */
+    INVOICE_FONT_FILE: z.string().min(1).default('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'),
+    INVOICE_BOLD_FONT_FILE: z
+      .string()
+      .min(1)
+      .default('/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'),
     // The seller on every invoice; demo values outside production, required in production.
     SELLER_NAME: z.string().min(1).max(512).optional(),
     SELLER_NIP: z
@@ -430,6 +436,8 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
     invoices: {
       timezone: env.INVOICE_TIMEZONE,
       vatRatePercent: VAT_RATE_PERCENT,
+      /** renderInvoicePdf(model, pdfFonts). */
+      pdfFonts: { fontFile: env.INVOICE_FONT_FILE, boldFontFile: env.INVOICE_BOLD_FONT_FILE },
       /** The seller as every invoice names it (demo values outside production). */
       seller: {
         name: env.SELLER_NAME ?? 'Printomat sp. z o.o.',

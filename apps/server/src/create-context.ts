@@ -13,6 +13,7 @@ import { registerPrinterAlertWork } from './modules/printers/printer-alerts.serv
 import { registerPrintjobExpiryWork } from './modules/printjobs/printjob-expiry.service';
 import { registerDocumentRetentionWork } from './modules/documents/document-retention.service';
 import { registerCheckoutAbandonWork } from './modules/payments/checkout-abandon.service';
+import { registerPurchaseRefundWork } from './modules/payments/purchase-refunds.service';
 import path from 'node:path';
 import { createOfficeConverter } from './modules/documents/converters/office-converter';
 import { PROCESS_DOCUMENT_JOB } from './modules/documents/documents.jobs';
@@ -108,6 +109,7 @@ export async function createContext(
   registerPrintjobExpiryWork(ctx);
   registerDocumentRetentionWork(ctx);
   registerCheckoutAbandonWork(ctx);
+  registerPurchaseRefundWork(ctx);
   registerExpressWork(ctx);
   registerInboundMailWork(ctx);
   registerInvoiceWork(ctx);

@@ -26,6 +26,14 @@ const PRODUCTION_ENV = {
   PAYMENT_PROVIDER: 'stripe',
   STRIPE_SECRET_KEY: `sk_live_${randomBytes(24).toString('hex')}`,
   STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
+  KSEF_MODE: 'api',
+  KSEF_API_URL: 'https://api.ksef.mf.gov.pl/v2',
+  KSEF_TOKEN: `${randomBytes(24).toString('hex')}`,
+  SELLER_NAME: 'Print Shop sp. z o.o.',
+  SELLER_NIP: '5261040001',
+  SELLER_ADDRESS: 'ul. Długa 5',
+  SELLER_POSTCODE: '00-238',
+  SELLER_CITY: 'Warszawa',
 };
 
 const SECRET_KEY = 'sk_test_printomat';

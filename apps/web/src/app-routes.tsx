@@ -43,6 +43,19 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('./pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
+// Business accounts (issue 15): the sign-up (public) and the company's page.
+const BusinessSignUpPage = lazy(
+  withMessages(['app', 'business'], () =>
+    import('./business/business-sign-up-page').then((m) => ({ default: m.BusinessSignUpPage })),
+  ),
+);
+const BusinessAccountPage = lazy(
+  withMessages(['app', 'business'], () =>
+    import('./business/business-account-page').then((m) => ({
+      default: m.BusinessAccountPage,
+    })),
+  ),
+);
 const AdminArea = lazy(
   withMessages(['app', 'admin'], () =>
     import('./admin/admin-area').then((m) => ({ default: m.AdminArea })),
@@ -88,6 +101,24 @@ export function AppRoutes({ modalRegistry }: { modalRegistry?: readonly TModalEn
             <RequireAuth>
               <Loading>
                 <AccountPage />
+              </Loading>
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="business/sign-up"
+          element={
+            <Loading>
+              <BusinessSignUpPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="business/account"
+          element={
+            <RequireAuth>
+              <Loading>
+                <BusinessAccountPage />
               </Loading>
             </RequireAuth>
           }

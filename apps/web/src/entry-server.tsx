@@ -5,6 +5,7 @@ import {
   LOCALES,
   catalogFor,
   createTranslator,
+  type TBusinessPackageList,
   type TLocale,
   type TPackageList,
   type TPrinterMap,
@@ -12,6 +13,7 @@ import {
   type TSessionState,
 } from '@printomat/shared';
 import { SESSION_QUERY_KEY } from './api/session';
+import { BUSINESS_PACKAGES_QUERY_KEY } from './business/business-api';
 import { printerQueryKey } from './api/printers-api';
 import { AppProviders } from './app-providers';
 import { AppRoutes } from './app-routes';
@@ -24,7 +26,11 @@ import { seedQueryClient, type TSsrData } from './ssr-data';
 
 export type { TSsrData };
 
-type TNeed = { kind: 'map' } | { kind: 'printer'; id: number } | { kind: 'packages' };
+type TNeed =
+  | { kind: 'map' }
+  | { kind: 'printer'; id: number }
+  | { kind: 'packages' }
+  | { kind: 'business-packages' };
 
 // The server renders in any language: it has the whole catalog (the browser loads its parts).
 for (const locale of LOCALES) addFullCatalog(locale, catalogFor(locale));
@@ -39,6 +45,7 @@ export function dataNeeds(pathname: string): TNeed[] | null {
   const path = clean(pathname);
   if (path === '/sign-in' || path === '/sign-up') return [];
   if (path === '/kup-pakiet') return [{ kind: 'map' }, { kind: 'packages' }];
+  if (path === '/business') return [{ kind: 'map' }, { kind: 'business-packages' }];
   if (isPublicPath(path)) return [{ kind: 'map' }];
   if (path === '/map' || /^\/map\/[a-z0-9-]+$/.test(path)) return [{ kind: 'map' }];
   const onMap = /^\/map\/[a-z0-9-]+\/(\d{1,9})$/.exec(path);
@@ -72,12 +79,14 @@ export function renderPage(
     map?: TPrinterMap;
     printer?: TPublicPrinter;
     packages?: TPackageList;
+    businessPackages?: TBusinessPackageList;
   },
 ): { html: string; ssr: TSsrData } {
   const queries: Array<[QueryKey, unknown]> = [[SESSION_QUERY_KEY, data.session]];
   if (data.map) queries.push([PRINTER_MAP_QUERY_KEY, data.map]);
   if (data.printer) queries.push([printerQueryKey(data.printer.id), data.printer]);
   if (data.packages) queries.push([PACKAGES_QUERY_KEY, data.packages]);
+  if (data.businessPackages) queries.push([BUSINESS_PACKAGES_QUERY_KEY, data.businessPackages]);
   const ssr: TSsrData = { queries };
   const queryClient = createQueryClient();
   seedQueryClient(queryClient, ssr);

@@ -33,6 +33,10 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /agent/ws', // printer agents: authenticated by their secret in the first message
   'GET /agent/documents/:documentId', // printer agents: authenticated by a short-lived token
   'GET /api/packages', // the packages on sale (public shop pages)
+  // Business accounts (issue 15): the business landing page's sign-up (rate-limited like
+  // POST /api/auth/register, sharing its buckets) and its offer with net and gross prices.
+  'POST /api/business/sign-up',
+  'GET /api/business/packages',
   'POST /api/payments/webhooks/:provider', // payment providers: authenticated by their signature
   // Print by e-mail (issue 14): an inbound-mail provider posts raw messages; authenticated by the
   // INBOUND_MAIL_SECRET bearer token (404 when none is configured), not by a session.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
 import type {
+  TBusinessPackageList,
   TLocale,
   TPackageList,
   TPrinterMap,
@@ -10,6 +11,7 @@ import type {
   TSessionState,
 } from '@printomat/shared';
 import type { TAppContext } from '../context';
+import { listBusinessPackages } from '../modules/business/business.service';
 import { presentPackage } from '../modules/packages/packages.presenter';
 import { listActivePackages } from '../modules/packages/packages.service';
 import { paymentProviders } from '../modules/payments/provider-registry';
@@ -20,7 +22,12 @@ interface TSsrModule {
   /** The data a public page needs, or null when the path is not pre-rendered. */
   dataNeeds(
     pathname: string,
-  ): Array<{ kind: 'map' } | { kind: 'printer'; id: number } | { kind: 'packages' }> | null;
+  ): Array<
+    | { kind: 'map' }
+    | { kind: 'printer'; id: number }
+    | { kind: 'packages' }
+    | { kind: 'business-packages' }
+  > | null;
   renderPage(
     url: string,
     data: {
@@ -28,6 +35,7 @@ interface TSsrModule {
       map?: TPrinterMap;
       printer?: TPublicPrinter;
       packages?: TPackageList;
+      businessPackages?: TBusinessPackageList;
     },
   ): { html: string; ssr: unknown };
   pageMeta(pathname: string, locale: TLocale): { title: string; description: string };
@@ -82,6 +90,11 @@ export async function createPrerenderer(ctx: TAppContext): Promise<TPrerenderer 
               packages: (await listActivePackages(ctx.db)).map(presentPackage),
               payment_methods: paymentProviders(ctx).methods(),
             };
+          else if (need.kind === 'business-packages')
+            data.businessPackages = await listBusinessPackages(
+              ctx,
+              paymentProviders(ctx).methods(),
+            );
           else data.printer = await getPublicPrinter(ctx, need.id);
         }
         const { html, ssr: embedded } = ssr.renderPage(url.pathname + url.search, data);

@@ -2,6 +2,7 @@ import { NavLink, Navigate, Outlet, Route, Routes } from 'react-router';
 import { useCurrentUser } from '../api/session';
 import { PageTitle } from '../components/page-title';
 import { useT } from '../i18n/use-t';
+import { invoicesAdminRoutes } from './invoices/invoices-routes';
 import { operationsAdminRoutes } from './operations/operations-routes';
 import { packagesAdminRoutes } from './packages/packages-routes';
 import { printersAdminRoutes } from './printers/printers-routes';
@@ -13,6 +14,7 @@ const SECTIONS = [
   ['packages', 'admin.nav.packages'],
   ['discount-codes', 'admin.nav.discount_codes'],
   ['express-orders', 'admin.nav.express_orders'],
+  ['invoices', 'invoices.admin.title'],
   ['audit', 'admin.nav.audit'],
   ['exports', 'admin_support.nav'],
 ] as const;
@@ -38,6 +40,7 @@ export function AdminArea() {
         {printersAdminRoutes()}
         {operationsAdminRoutes()}
         {packagesAdminRoutes()}
+        {invoicesAdminRoutes()}
       </Route>
     </Routes>
   );

@@ -49,13 +49,22 @@ export function AppHeader() {
                 {t('site.nav.locations')}
               </Link>
             )}
-            <NavLink to="/business" className={navClass} data-testid="nav-business">
+            <NavLink to="/business" end className={navClass} data-testid="nav-business">
               {t('site.nav.business')}
             </NavLink>
           </div>
           <div className="nav__account" data-testid="nav-account">
             {user ? (
               <>
+                {user.role === 'business' && (
+                  <NavLink
+                    to="/business/account"
+                    className={navClass}
+                    data-testid="nav-business-account"
+                  >
+                    {t('business.account_link')}
+                  </NavLink>
+                )}
                 {user.role === 'admin' && (
                   <NavLink to="/admin" className={navClass} data-testid="nav-admin">
                     {t('admin.title')}

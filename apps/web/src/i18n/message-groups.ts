@@ -43,6 +43,9 @@ export const MESSAGE_GROUPS = {
     'inbound_mail.outcome',
     'inbound_mail.refused',
     'invoices.admin',
+    'invoices.ksef_status',
+    // Support tools (issue 17): the user page's support card, refunds, the exports page.
+    'admin_support',
   ],
   // The express pages (a guest prints without an account); they load `app` too (the uploader).
   express: ['express_page'],

@@ -69,8 +69,55 @@ export const EU_VAT_PATTERNS: Record<string, RegExp> = {
   SK: /^\d{10}$/,
 };
 
+const digitsOf = (number: string): number[] => [...number].map(Number);
+
+/** The Luhn sum (every second digit from the right doubled) is a multiple of 10. */
+function luhnValid(number: string): boolean {
+  const sum = digitsOf(number)
+    .reverse()
+    .reduce((acc, digit, i) => {
+      const value = i % 2 === 1 ? digit * 2 : digit;
+      return acc + (value > 9 ? value - 9 : value);
+    }, 0);
+  return sum % 10 === 0;
+}
+
+/** ISO 7064 MOD 11,10 over every digit, check digit included. */
+function mod11and10Valid(number: string): boolean {
+  let check = 5;
+  for (const digit of digitsOf(number)) check = ((((check || 10) * 2) % 11) + digit) % 10;
+  return check === 1;
+}
+
+/**
+ * Check digits of the member states whose rule is public and simple (the tax offices' own
+ * descriptions; the same rules python-stdnum and the VIES format notes use). The other states
+ * are checked by format only: VIES, not a formula, is the authority for them.
+ */
+const EU_VAT_CHECKSUMS: Record<string, (number: string) => boolean> = {
+  // Austria: U + 7 digits + check digit; weights 1 2 1 2 1 2 1 (cross sums of the products),
+  // check = (10 - (sum + 4) mod 10) mod 10.
+  AT: (n) => {
+    const sum = digitsOf(n.slice(1, 8)).reduce((acc, digit, i) => {
+      const value = i % 2 === 1 ? digit * 2 : digit;
+      return acc + (value > 9 ? value - 9 : value);
+    }, 0);
+    return (10 - ((sum + 4) % 10)) % 10 === Number(n[8]);
+  },
+  // Belgium: the first 8 digits mod 97 plus the last 2 make 97.
+  BE: (n) => (Number(n.slice(0, 8)) + Number(n.slice(8))) % 97 === 0,
+  // Germany: ISO 7064 MOD 11,10; never starts with 0.
+  DE: (n) => !n.startsWith('0') && mod11and10Valid(n),
+  // Denmark (CVR): weights 2 7 6 5 4 3 2 1, the sum divisible by 11.
+  DK: (n) => [2, 7, 6, 5, 4, 3, 2, 1].reduce((acc, w, i) => acc + w * Number(n[i]), 0) % 11 === 0,
+  // Italy (partita IVA): Luhn over all 11 digits.
+  IT: (n) => luhnValid(n),
+};
+
 /** An EU VAT number of another member state: its country's format (and checksum where known). */
 export function isValidEuVatNumber(prefix: string, number: string): boolean {
   const pattern = EU_VAT_PATTERNS[prefix];
-  return pattern !== undefined && pattern.test(number);
+  if (pattern === undefined || !pattern.test(number)) return false;
+  const checksum = EU_VAT_CHECKSUMS[prefix];
+  return checksum === undefined || checksum(number);
 }

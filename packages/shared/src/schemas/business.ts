@@ -99,22 +99,34 @@ const businessDetailsFields = {
     .max(32, { error: 'too_long' }),
 };
 
-/** Postcode per country and the tax number's checksum/format; country and prefix must agree. */
-function checkBusinessDetails(
-  value: { postcode: string; country: TBusinessCountry; nip_number: string },
-  ctx: z.RefinementCtx,
-) {
-  const pattern = BUSINESS_POSTCODE_PATTERNS[value.country];
-  if (value.postcode && pattern && !pattern.test(value.postcode))
+/**
+ * Postcode per country and the tax number's checksum/format; country and prefix must agree.
+ * It also runs when other fields failed (blank ones, say), so every problem shows at once: it
+ * reads the fields defensively, as typed.
+ */
+function checkBusinessDetails(value: unknown, ctx: z.RefinementCtx) {
+  const v = value as Record<string, unknown>;
+  const country = typeof v.country === 'string' ? v.country : 'PL';
+  const postcode = typeof v.postcode === 'string' ? v.postcode.trim().toUpperCase() : '';
+  const nip = typeof v.nip_number === 'string' ? v.nip_number.trim() : '';
+  if (!(BUSINESS_COUNTRIES as readonly string[]).includes(country)) return;
+  const pattern = BUSINESS_POSTCODE_PATTERNS[country as TBusinessCountry];
+  if (postcode && !pattern.test(postcode))
     ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'invalid' });
-  const taxId = value.nip_number ? parseTaxId(value.nip_number) : undefined;
-  if (value.nip_number && (!taxId || taxId.taxCountry !== vatPrefixOf(value.country)))
+  const taxId = nip ? parseTaxId(nip) : undefined;
+  if (nip && (!taxId || taxId.taxCountry !== vatPrefixOf(country as TBusinessCountry)))
     ctx.addIssue({ code: 'custom', path: ['nip_number'], message: 'invalid' });
 }
 
+/** Run the details check also when other fields failed (an object was sent at all). */
+const everyProblemAtOnce = {
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === 'object' && payload.value !== null,
+};
+
 export const ZBusinessDetailsInput = z
   .object(businessDetailsFields)
-  .superRefine(checkBusinessDetails);
+  .superRefine(checkBusinessDetails, everyProblemAtOnce);
 export type TBusinessDetailsInput = z.infer<typeof ZBusinessDetailsInput>;
 
 /** `POST /api/business/sign-up`: an account and its company at once (public). */
@@ -142,8 +154,8 @@ export const ZBusinessSignUpInput = z
         message: 'confirmation',
         params: { attribute: 'password' },
       });
-    checkBusinessDetails(value, ctx);
-  });
+  })
+  .superRefine(checkBusinessDetails, everyProblemAtOnce);
 export type TBusinessSignUpInput = z.infer<typeof ZBusinessSignUpInput>;
 
 /** The company as its page shows it. */

@@ -21,20 +21,13 @@ import type { TAppContext } from '../../context';
 import type { TUserRow } from '../../db/schema';
 import { unauthorized } from '../../http/errors';
 import { byIp, rateLimited } from '../../http/rate-limit';
-import {
-  clearSessionCookies,
-  requestMeta,
-  setLocaleCookie,
-  setSessionCookies,
-} from '../../http/request-context';
+import { clearSessionCookies, requestMeta, setLocaleCookie } from '../../http/request-context';
 import { remainingPages } from '../pages/pages-ledger.service';
 import { presentAjaxUser, presentMe } from '../users';
 import { checkPasswordReset, requestPasswordReset, resetPassword } from './password-reset.service';
 import {
-  adoptChosenLocale,
   changePassword,
   confirmEmail,
-  createSession,
   registerUser,
   resendConfirmation,
   setUserLocale,
@@ -43,6 +36,7 @@ import {
 } from './auth.service';
 
 import { sessionStateOf } from './session-state';
+import { startSession as startSessionOf } from './start-session';
 
 export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -52,27 +46,12 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): voi
     if (!user) throw unauthorized();
     return user;
   };
-  /**
-   * Signs this browser in with a fresh session (the one it came with ends) and answers the
-   * account as it now is. Pages, the account page and mails speak one language: a language this
-   * browser was switched to (its cookie) becomes the account's, so a choice made just before
-   * signing in is kept; a browser without one is set to the account's language.
-   */
-  const startSession = async (
+  const startSession = (
     request: FastifyRequest,
     reply: FastifyReply,
     user: TUserRow,
     options: { isMobileApp?: boolean } = {},
-  ): Promise<TUserRow> => {
-    const session = await createSession(ctx, user.id, requestMeta(request), {
-      ...options,
-      replacesSessionId: request.sessionId ?? undefined,
-    });
-    setSessionCookies(ctx, reply, session);
-    const account = await adoptChosenLocale(ctx, user, request.cookies[LOCALE_COOKIE]);
-    setLocaleCookie(ctx, reply, account.locale);
-    return account;
-  };
+  ) => startSessionOf(ctx, request, reply, user, options);
   const limits = ctx.config.rateLimits;
   const bodyEmail = (request: FastifyRequest) => {
     const email = (request.body as { email?: unknown } | undefined)?.email;

@@ -107,10 +107,21 @@ export async function queueConfirmationMail(
   await enqueueJob(db, SEND_MAIL_JOB, confirmEmailMail(user.locale, user.email, link, hours));
 }
 
+/**
+ * How a sign-up other than the ordinary one (the business sign-up, issue 15) shapes the account:
+ * its role, and what else is created with it in the same transaction (nothing is kept when that
+ * fails, and "e-mail taken" is decided the same way for both).
+ */
+export type TRegisterOptions = {
+  role?: 'user' | 'business';
+  withAccount?: (trx: TDb, user: TUserRow) => Promise<void>;
+};
+
 export async function registerUser(
   ctx: TAppContext,
   input: TRegisterInput,
   meta: TRequestMeta,
+  options: TRegisterOptions = {},
 ): Promise<TUserRow> {
   let user: TUserRow;
   try {
@@ -125,12 +136,15 @@ export async function registerUser(
         locale: input.locale ?? meta.locale,
         referral_code: randomCode(8),
         referred_by_user_id: referrer?.id ?? null,
+        ...(options.role ? { role: options.role } : {}),
       });
+      await options.withAccount?.(trx, created);
       await queueConfirmationMail(ctx, trx, created);
       await recordAudit(trx, {
         actorUserId: created.id,
         action: 'user.registered',
         subject: ['user', created.id],
+        ...(options.role ? { details: { role: options.role } } : {}),
         ip: meta.ip,
       });
       return created;

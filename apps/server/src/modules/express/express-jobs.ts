@@ -30,14 +30,6 @@ export const EXPRESS_DOCUMENTS_JOB = {
 } satisfies TJobType<z.ZodType>;
 
 /**
- * When a refund the provider answered `pending` (bank transfers take days) is asked about again:
- * 10 minutes after the first answer, then twice as long each time, at most every 6 hours.
- */
-export function refundRecheckDelayMs(attempts: number): number {
-  return Math.min(10 * 60_000 * 2 ** Math.max(0, Math.min(attempts - 1, 10)), 6 * 3_600_000);
-}
-
-/**
  * The order was just paid (E1's payment completion calls this in the same transaction): the
  * refund for "not printed in time" is queued for `print_by`. One job per order and deadline.
  */

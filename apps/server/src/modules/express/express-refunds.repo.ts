@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { TDb } from '../../db/database';
 import type { TRefundsTable } from '../../db/schema';
 
@@ -28,41 +28,6 @@ export async function insertRefundOnce(
     .selectAll()
     .where('express_order_id', '=', values.express_order_id)
     .executeTakeFirstOrThrow();
-}
-
-/** A refund with what asking the provider needs: the payment's references. */
-export function findRefundForProvider(db: TDb, refundId: number) {
-  return db
-    .selectFrom('refunds')
-    .innerJoin('payments', 'payments.id', 'refunds.payment_id')
-    .selectAll('refunds')
-    .select([
-      'payments.reference as payment_reference',
-      'payments.provider_reference as payment_provider_reference',
-    ])
-    .where('refunds.id', '=', refundId)
-    .executeTakeFirst();
-}
-
-export function lockRefund(db: TDb, refundId: number) {
-  return db
-    .selectFrom('refunds')
-    .selectAll()
-    .where('id', '=', refundId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-export async function updateRefund(
-  db: TDb,
-  refundId: number,
-  changes: Updateable<TRefundsTable>,
-): Promise<void> {
-  await db
-    .updateTable('refunds')
-    .set({ ...changes, updated_at: new Date() })
-    .where('id', '=', refundId)
-    .execute();
 }
 
 /** What the refund notice names: the order's printer, e-mail and locale. */

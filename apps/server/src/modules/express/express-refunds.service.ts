@@ -1,29 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import { expressRefundMinor } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
 import type { TExpressRefundReason, TPrinterRow, TRefundReason } from '../../db/schema';
-import { recordAudit } from '../audit/audit.service';
 import { enqueueJob, type TJobRun } from '../jobs/queue';
 import { SEND_MAIL_JOB } from '../mail/mail.jobs';
 import { expressRefundMail } from '../mail/mail.templates';
-import { ProviderUnavailable, type TRefundResult } from '../payments/payment-provider';
-import { paymentProviders } from '../payments/provider-registry';
-import { EXPRESS_REFUND_JOB, refundRecheckDelayMs, scheduleDocumentDeletion } from './express-jobs';
+import {
+  newRefundReference,
+  processRefund as processProviderRefund,
+  type TRefundKind,
+} from '../payments/refunds.service';
+import { EXPRESS_REFUND_JOB, scheduleDocumentDeletion } from './express-jobs';
 import type { TExpressOrderRow } from './express-orders.repo';
 import { expressPricesOf } from './express-pricing.service';
 import { expressOrderUrl } from './express.presenter';
 import {
   findCompletedPaymentOfOrder,
   findOrderForRefundMail,
-  findRefundForProvider,
   insertRefundOnce,
-  lockRefund,
-  updateRefund,
 } from './express-refunds.repo';
 import { moveExpressOrder, type TExpressActor } from './express-transition.service';
-
-const newRefundReference = () => `re_${randomBytes(16).toString('base64url')}`;
 
 /**
  * What goes back to a guest whose job stopped after `printed` faces came out: the price paid
@@ -102,115 +98,31 @@ export async function refundExpressOrder(
   return ended;
 }
 
+/** Express orders' refunds: the guest is told by mail when the money went back. */
+const expressRefunds: TRefundKind = {
+  job: EXPRESS_REFUND_JOB,
+  recheckKeyPrefix: 'express-refund',
+  owns: (refund) => refund.express_order_id !== null,
+  async succeeded(ctx, trx, refund) {
+    if (refund.express_order_id === null) return;
+    await queueRefundMail(ctx, trx, {
+      ...refund,
+      express_order_id: refund.express_order_id,
+      reason: refund.reason as TExpressRefundReason,
+    });
+  },
+};
+
 /**
- * The queued refund call: asks the provider (idempotent on the refund's reference, so a retry
- * after a lost answer never pays twice), then records the answer. A provider that is down is
- * retried by the queue with backoff; after the last attempt the refund is marked failed for an
- * administrator. A pending refund (bank transfer) is asked about again later.
+ * The queued refund call of an express order: the payments module asks the provider (retried,
+ * idempotent, pending answers rechecked) and the guest is mailed when it succeeded.
  */
-export async function processRefund(
+export function processRefund(
   ctx: TAppContext,
   refundId: number,
   run: Pick<TJobRun, 'attempt'> & { maxAttempts?: number },
 ): Promise<void> {
-  const refund = await findRefundForProvider(ctx.db, refundId);
-  if (!refund || refund.status !== 'pending') return;
-  const provider = paymentProviders(ctx).byName(refund.provider);
-  let result: TRefundResult;
-  try {
-    if (!provider) throw new ProviderUnavailable(`provider ${refund.provider} not configured`);
-    if (!refund.payment_provider_reference)
-      result = { providerReference: null, status: 'failed', failureCode: 'payment_not_found' };
-    else if (refund.provider_reference && provider.refundStatus)
-      result = await provider.refundStatus(refund.provider_reference);
-    else
-      result = await provider.refund({
-        reference: refund.reference,
-        paymentReference: refund.payment_reference,
-        paymentProviderReference: refund.payment_provider_reference,
-        amountMinor: refund.amount_minor,
-        currency: refund.currency,
-      });
-  } catch (error) {
-    if (!(error instanceof ProviderUnavailable)) throw error;
-    const lastAttempt = run.attempt >= (run.maxAttempts ?? EXPRESS_REFUND_JOB.maxAttempts);
-    ctx.log.warn({ err: error, refundId, attempt: run.attempt }, 'refund call failed');
-    await recordRefundOutcome(
-      ctx,
-      refundId,
-      lastAttempt
-        ? { providerReference: null, status: 'failed', failureCode: 'provider_unavailable' }
-        : null,
-    );
-    if (!lastAttempt) throw error;
-    return;
-  }
-  await recordRefundOutcome(ctx, refundId, result);
-}
-
-/**
- * Writes the provider's answer once (the refund row is locked; an answer for a refund that is no
- * longer pending changes nothing). Succeeded: the guest is told, if they left an e-mail.
- * `null`: only count the attempt.
- */
-async function recordRefundOutcome(
-  ctx: TAppContext,
-  refundId: number,
-  result: TRefundResult | null,
-): Promise<void> {
-  const now = ctx.now();
-  const recheck = await ctx.db.transaction().execute(async (trx) => {
-    const refund = await lockRefund(trx, refundId);
-    if (!refund || refund.status !== 'pending') return false;
-    const attempts = refund.attempts + 1;
-    if (!result || result.status === 'pending') {
-      await updateRefund(trx, refund.id, {
-        attempts,
-        provider_reference: result?.providerReference ?? refund.provider_reference,
-      });
-      return result?.status === 'pending';
-    }
-    await updateRefund(trx, refund.id, {
-      attempts,
-      status: result.status,
-      provider_reference: result.providerReference ?? refund.provider_reference,
-      failure_code: result.status === 'failed' ? (result.failureCode ?? 'failed') : null,
-      completed_at: now,
-    });
-    await recordAudit(trx, {
-      actorUserId: null,
-      action: `refund.${result.status}`,
-      subject:
-        refund.express_order_id === null
-          ? ['payment', refund.payment_id]
-          : ['express_order', refund.express_order_id],
-      details: {
-        reference: refund.reference,
-        amount_minor: refund.amount_minor,
-        reason: refund.reason as TExpressRefundReason,
-        ...(result.failureCode ? { failure_code: result.failureCode } : {}),
-      },
-    });
-    if (result.status === 'succeeded' && refund.express_order_id !== null)
-      await queueRefundMail(ctx, trx, {
-        ...refund,
-        express_order_id: refund.express_order_id,
-        reason: refund.reason as TExpressRefundReason,
-      });
-    return false;
-  });
-  if (recheck) {
-    const refund = await findRefundForProvider(ctx.db, refundId);
-    await enqueueJob(
-      ctx.db,
-      EXPRESS_REFUND_JOB,
-      { refundId },
-      {
-        runAt: new Date(now.getTime() + refundRecheckDelayMs(refund?.attempts ?? 1)),
-        uniqueKey: `express-refund:${refundId}:check:${refund?.attempts ?? 0}`,
-      },
-    );
-  }
+  return processProviderRefund(ctx, refundId, run, expressRefunds);
 }
 
 async function queueRefundMail(

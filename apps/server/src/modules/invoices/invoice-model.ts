@@ -60,4 +60,9 @@ export interface TInvoiceModel {
   } | null;
   /** Known once KSeF accepted the invoice (the PDF prints it). */
   ksefNumber: string | null;
+  /**
+   * When the invoice was made (FA(3) DataWytworzeniaFa). Optional: without it the XML says the
+   * start of the issue day (UTC), so the same model always gives the same XML.
+   */
+  createdAt?: Date;
 }

@@ -210,6 +210,40 @@ export function expressRefundMail(
   };
 }
 
+/** A package purchase's money went back (an administrator refunded it; issue 15). */
+export function purchaseRefundMail(
+  locale: TLocale,
+  to: string,
+  r: {
+    refundReference: string;
+    paymentReference: string;
+    packageCode: string;
+    amountMinor: number;
+    currency: string;
+    link: string;
+  },
+): TMail {
+  const t = createTranslator(locale);
+  const amount = formatMoney(locale, r.amountMinor, r.currency);
+  return {
+    to,
+    subject: t('mail.purchase_refund.subject', { amount }),
+    ...layout(
+      [
+        t('mail.greeting'),
+        t('mail.purchase_refund.body', {
+          amount,
+          package: r.packageCode,
+          reference: r.paymentReference,
+        }),
+        t('mail.purchase_refund.details', { refund: r.refundReference }),
+        t('mail.signature'),
+      ],
+      r.link,
+    ),
+  };
+}
+
 /** The receipt of a paid express order (only when the guest gave an e-mail address). */
 export function expressReceiptMail(
   locale: TLocale,

@@ -24,11 +24,13 @@ export async function insertGrant(
     reason?: string | null;
     printjob_id?: number | null;
   },
-): Promise<void> {
-  await db
+): Promise<number> {
+  const row = await db
     .insertInto('page_grants')
     .values({ ...grant, remaining: grant.pages })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export function findNextExpiringGrant(db: TDb, userId: number, now: Date) {
@@ -41,4 +43,20 @@ export function findNextExpiringGrant(db: TDb, userId: number, now: Date) {
     .orderBy('expires_at')
     .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * Takes back a grant's unused pages (remaining → 0), the grant locked so a reservation taking
+ * from it waits; answers how many were taken (0 for an unknown grant).
+ */
+export async function zeroGrantRemaining(db: TDb, grantId: number): Promise<number> {
+  const grant = await db
+    .selectFrom('page_grants')
+    .select('remaining')
+    .where('id', '=', grantId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!grant || grant.remaining === 0) return 0;
+  await db.updateTable('page_grants').set({ remaining: 0 }).where('id', '=', grantId).execute();
+  return grant.remaining;
 }

@@ -1,6 +1,11 @@
 import type { TDb } from '../../db/database';
 import type { TGrantSource } from '../../db/schema';
-import { findNextExpiringGrant, insertGrant, sumRemainingPages } from './pages-ledger.repo';
+import {
+  findNextExpiringGrant,
+  insertGrant,
+  sumRemainingPages,
+  zeroGrantRemaining,
+} from './pages-ledger.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -8,7 +13,7 @@ export function remainingPages(db: TDb, userId: number, now = new Date()): Promi
   return sumRemainingPages(db, userId, now);
 }
 
-/** Adds pages that expire `validDays` after `now` (or never, when null). */
+/** Adds pages that expire `validDays` after `now` (or never, when null); answers the grant's id. */
 export async function grantPages(
   db: TDb,
   grant: {
@@ -23,8 +28,8 @@ export async function grantPages(
     printjobId?: number;
   },
   now = new Date(),
-): Promise<void> {
-  await insertGrant(db, {
+): Promise<number> {
+  return insertGrant(db, {
     user_id: grant.userId,
     source: grant.source,
     pages: grant.pages,
@@ -44,4 +49,12 @@ export async function nextExpiringGrant(
 ): Promise<{ remaining: number; expiresAt: Date } | undefined> {
   const row = await findNextExpiringGrant(db, userId, now);
   return row?.expires_at ? { remaining: row.remaining, expiresAt: row.expires_at } : undefined;
+}
+
+/**
+ * The pages of a grant not used yet are taken back (a refunded purchase): its remaining becomes 0;
+ * what live reservations hold from it stays theirs. Answers the pages taken back.
+ */
+export function voidGrantRemaining(db: TDb, grantId: number): Promise<number> {
+  return zeroGrantRemaining(db, grantId);
 }

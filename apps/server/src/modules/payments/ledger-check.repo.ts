@@ -11,13 +11,24 @@ export function grantsOutOfBounds(db: TDb) {
      WHERE remaining < 0 OR remaining > pages`.execute(db);
 }
 
-/** Per grant: the pages it is missing and what live (not voided) reservations hold from it. */
+/**
+ * Per grant: the pages it is missing, what live (not voided) reservations hold from it, and
+ * whether it is the grant of a refunded purchase (its unused pages were taken back).
+ */
 export function grantsMissingAndHeld(db: TDb) {
-  return sql<{ user_id: number | null; id: number; missing: number; held: number }>`
+  return sql<{
+    user_id: number | null;
+    id: number;
+    missing: number;
+    held: number;
+    purchase_refunded: boolean;
+  }>`
     SELECT g.user_id, g.id, g.pages - g.remaining AS missing,
            coalesce((SELECT sum(i.pages) FROM page_reservation_items i
                       JOIN page_reservations r ON r.id = i.reservation_id
-                     WHERE i.grant_id = g.id AND r.status <> 'voided'), 0)::int AS held
+                     WHERE i.grant_id = g.id AND r.status <> 'voided'), 0)::int AS held,
+           EXISTS (SELECT 1 FROM payments p JOIN refunds f ON f.payment_id = p.id
+                    WHERE p.grant_id = g.id AND f.express_order_id IS NULL) AS purchase_refunded
       FROM page_grants g`.execute(db);
 }
 

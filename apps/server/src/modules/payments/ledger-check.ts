@@ -13,7 +13,8 @@ export type TLedgerProblem = { userId: number | null; problem: string; details: 
 /**
  * The nightly-style check of the pages ledger, per person:
  * - no grant has remaining below 0 or above its pages;
- * - what each grant is missing equals what live (not voided) reservations hold from it;
+ * - what each grant is missing equals what live (not voided) reservations hold from it (a
+ *   refunded purchase's grant: at least that, its unused pages were taken back);
  * - the remaining pages derived from the grants equal the sum of their remaining;
  * - every completed purchase has exactly one package grant of its pages;
  * - nobody has more than one add-card bonus grant.
@@ -31,7 +32,13 @@ export async function checkLedger(db: TDb, now = new Date()): Promise<TLedgerPro
 
   const held = await grantsMissingAndHeld(db);
   for (const r of held.rows)
-    if (Number(r.missing) !== Number(r.held))
+    if (
+      // A refunded purchase's unused pages were taken back: it misses those on top of what
+      // reservations hold (never less than they hold).
+      r.purchase_refunded
+        ? Number(r.missing) < Number(r.held)
+        : Number(r.missing) !== Number(r.held)
+    )
       problems.push({
         userId: r.user_id,
         problem: 'grant_missing_not_held',

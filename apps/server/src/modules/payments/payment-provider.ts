@@ -126,6 +126,11 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 export interface TPaymentProvider {
   readonly name: TProviderName;
   readonly methods: readonly TPaymentMethod[];
+  /**
+   * False when the provider cannot pay money back at all (a premium SMS is billed by the phone
+   * operator): an administrator is refused a refund up front instead of a refund that fails.
+   */
+  readonly refundable?: boolean;
   createCheckout(request: TCheckoutRequest): Promise<TProviderRedirect>;
   /** Card saving; providers that cannot save cards (SMS) throw ProviderUnavailable. */
   createCardSetup(request: TCardSetupRequest): Promise<TProviderRedirect>;

@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { TLocale, TPurchaseInput } from '@printomat/shared';
+import {
+  grossFromNet,
+  splitGross,
+  VAT_RATE_PERCENT,
+  type TLocale,
+  type TPurchaseInput,
+} from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
-import type { TUserRow } from '../../db/schema';
+import type { TPackagesTable, TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { findPurchasablePackage } from '../packages/packages.service';
 import {
@@ -32,6 +38,7 @@ export const emailRequired = () =>
   new AppError(403, 'email_required', 'payments.errors.email_required');
 export const paymentsUnavailable = () =>
   new AppError(503, 'payments_unavailable', 'payments.errors.unavailable');
+const businessOnly = () => new AppError(403, 'business_only', 'payments.errors.business_only');
 const noPaymentMethod = () =>
   new AppError(422, 'no_payment_method', 'payments.errors.no_payment_method');
 
@@ -56,8 +63,25 @@ export async function callProvider(
 }
 
 /**
+ * What buying a package charges, split into net and VAT: business prices are net (VAT is added),
+ * personal prices include it (the VAT in them is worked out backwards).
+ */
+export function chargedAmounts(pkg: Pick<TPackagesTable, 'audience' | 'price_minor'>): {
+  grossMinor: number;
+  netMinor: number;
+  vatMinor: number;
+} {
+  if (pkg.audience === 'business') {
+    const grossMinor = grossFromNet(pkg.price_minor, VAT_RATE_PERCENT);
+    return { grossMinor, netMinor: pkg.price_minor, vatMinor: grossMinor - pkg.price_minor };
+  }
+  return { grossMinor: pkg.price_minor, ...splitGross(pkg.price_minor, VAT_RATE_PERCENT) };
+}
+
+/**
  * Starts buying a package: our payment row (processing, with the package's pages, validity and
- * price copied) and the provider's checkout; answers where to send the payer. The same
+ * price copied) and the provider's checkout; answers where to send the payer. A business package
+ * is sold to business accounts only; what is charged is its gross price (`chargedAmounts`). The same
  * idempotency key answers with the same payment and never creates a second one.
  */
 export async function startPurchase(
@@ -70,6 +94,9 @@ export async function startPurchase(
   const method = input.method;
   if (!method) throw noPaymentMethod();
   const pkg = await findPurchasablePackage(ctx.db, input.package_id);
+  const isBusiness = user.role === 'business';
+  if (pkg.audience === 'business' && !isBusiness) throw businessOnly();
+  const amounts = chargedAmounts(pkg);
   const provider = providerFor(ctx, method);
   const { row, created } = await insertPaymentOnce(ctx.db, {
     reference: newReference('pay'),
@@ -78,7 +105,11 @@ export async function startPurchase(
     package_id: pkg.id,
     provider: provider.name,
     method,
-    amount_minor: pkg.price_minor,
+    amount_minor: amounts.grossMinor,
+    net_minor: amounts.netMinor,
+    vat_minor: amounts.vatMinor,
+    vat_rate: VAT_RATE_PERCENT,
+    is_business: isBusiness,
     currency: pkg.currency,
     pages: pkg.pages,
     validity_days: pkg.validity_days,

@@ -9,6 +9,7 @@ import {
   ZDiscountCode,
   ZExpressOrder,
   ZExpressOrderList,
+  ZPurchaseRefund,
   type TAdminAuditEntry,
   type TAdminBulkResult,
   type TAdminExport,
@@ -26,8 +27,10 @@ import {
   type TExpressOrder,
   type TExpressOrderAction,
   type TExpressOrderList,
+  type TPurchaseRefund,
   type ZAdminPrintjobActionInput,
   type ZAdminPrintjobBulkInput,
+  type ZPurchaseRefundInput,
 } from '@printomat/shared';
 import { z } from 'zod';
 import { api } from '../../api/client';
@@ -62,6 +65,7 @@ const RESPONSES = import.meta.env.DEV
       ok: z.object({ ok: z.literal(true) }),
       refund: ZAdminPrintjobRefund,
       refunded: z.object({ ok: z.literal(true), pages: z.number() }),
+      purchaseRefund: ZPurchaseRefund,
     }
   : null;
 
@@ -177,3 +181,9 @@ export const runUserSupportAction = (userId: number, action: TUserSupportAction,
 /** A plain link downloads the file: the session cookie goes along, the server sets the name. */
 export const exportUrl = (kind: TAdminExport, from: string, to: string) =>
   `/api/admin/exports/${kind}.csv${queryString({ from, to })}`;
+
+/** A whole package purchase given back (issue 15): the money to the payer, unused pages taken. */
+export const refundPurchase = (reference: string, input: z.input<typeof ZPurchaseRefundInput>) =>
+  api.post<TPurchaseRefund>(`/api/admin/payments/${encodeURIComponent(reference)}/refund`, input, {
+    schema: RESPONSES?.purchaseRefund,
+  });

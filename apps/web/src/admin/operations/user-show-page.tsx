@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatDate, formatDateTime } from '@printomat/shared';
+import { formatDate, formatDateTime, type TPurchaseRefund } from '@printomat/shared';
 import { useCurrentUser } from '../../api/session';
 import { PageTitle } from '../../components/page-title';
 import { useLocale, useT } from '../../i18n/use-t';
 import { ConfirmDialog, Details, ErrorAlert, LoadState, StatusBadge } from '../shared/admin-ui';
 import { ListTable } from '../shared/admin-table';
 import { deleteUser, fetchUser, OPS_KEY } from './operations-api';
+import { PurchaseRefundDialog, PurchaseRefundNotice } from './purchase-refund';
 import { UserSupport } from './user-support';
 
 const LEDGER_COLUMNS = ['source', 'pages', 'remaining', 'expires', 'reference', 'created'] as const;
@@ -22,6 +23,9 @@ export function UserShowPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  // A package purchase of the ledger being refunded, and the last refund's outcome.
+  const [refunding, setRefunding] = useState<string | null>(null);
+  const [refunded, setRefunded] = useState<TPurchaseRefund | null>(null);
   const query = useQuery({ queryKey: [...OPS_KEY, 'user', id], queryFn: () => fetchUser(id) });
   const removal = useMutation({
     mutationFn: () => deleteUser(id),
@@ -90,6 +94,7 @@ export function UserShowPage() {
 
           <section className="card">
             <h3 className="card__title">{t('admin.users.ledger')}</h3>
+            {refunded && <PurchaseRefundNotice refund={refunded} />}
             <ListTable
               count={user.grants.length}
               empty={t('admin.users.no_grants')}
@@ -97,6 +102,7 @@ export function UserShowPage() {
               head={[
                 ...LEDGER_COLUMNS.map((c) => t(`admin.users.ledger_columns.${c}`)),
                 t('admin_support.user.ledger_reason'),
+                t('admin.common.actions'),
               ]}
             >
               {user.grants.map((g) => (
@@ -116,6 +122,24 @@ export function UserShowPage() {
                   </td>
                   <td>{formatDate(locale, g.created_at)}</td>
                   <td>{g.reason ?? none}</td>
+                  <td>
+                    {g.source === 'package' && g.reference && (
+                      <button
+                        type="button"
+                        className="button button--secondary button--small"
+                        data-testid="purchase-refund"
+                        aria-label={t('admin_support.purchase_refund.refund_label', {
+                          reference: g.reference,
+                        })}
+                        onClick={() => {
+                          setRefunded(null);
+                          setRefunding(g.reference);
+                        }}
+                      >
+                        {t('admin_support.purchase_refund.refund')}
+                      </button>
+                    )}
+                  </td>
                 </tr>
               ))}
             </ListTable>
@@ -144,6 +168,16 @@ export function UserShowPage() {
               ))}
             </ListTable>
           </section>
+          {refunding && (
+            <PurchaseRefundDialog
+              reference={refunding}
+              onCancel={() => setRefunding(null)}
+              onRefunded={(refund) => {
+                setRefunding(null);
+                setRefunded(refund);
+              }}
+            />
+          )}
           {confirming && (
             <ConfirmDialog
               question={t('admin.users.delete_confirm')}
@@ -163,7 +197,15 @@ export function UserShowPage() {
   );
 }
 
-const SOURCES = ['package', 'card_bonus', 'referral', 'admin', 'refund', 'welcome'] as const;
+const SOURCES = [
+  'package',
+  'card_bonus',
+  'referral',
+  'admin',
+  'refund',
+  'welcome',
+  'business_trial',
+] as const;
 
 function sourceLabel(t: ReturnType<typeof useT>, source: string): string {
   const known = SOURCES.find((s) => s === source);

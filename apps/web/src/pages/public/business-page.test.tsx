@@ -1,15 +1,17 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TLocale } from '@printomat/shared';
-import { buildSession, jsonResponse, mockFetch } from '../../test/fetch-mock';
+import type { TLocale, TMe } from '@printomat/shared';
+import { buildBusinessPackageList } from '../../business/business-fixtures';
+import { buildMe, buildSession, jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { buildMapAnswer } from '../../test/public-fixtures';
 import { renderApp } from '../../test/render-app';
 
-function open(printers: number, locale: TLocale = 'en') {
+function open(printers: number, locale: TLocale = 'en', user: TMe | null = null) {
   mockFetch({
-    'GET /api/session': () => jsonResponse(200, buildSession({ locale })),
+    'GET /api/session': () => jsonResponse(200, buildSession({ locale, user })),
     'GET /api/map': () => jsonResponse(200, buildMapAnswer(printers)),
+    'GET /api/business/packages': () => jsonResponse(200, buildBusinessPackageList()),
   });
   renderApp('/business');
 }
@@ -69,6 +71,7 @@ describe('business page (/business)', () => {
     mockFetch({
       'GET /api/session': () => jsonResponse(200, buildSession()),
       'GET /api/map': () => jsonResponse(500, { message: 'down', code: 'internal' }),
+      'GET /api/business/packages': () => jsonResponse(200, buildBusinessPackageList()),
     });
     renderApp('/business');
     expect(await screen.findByText('A growing network of printers')).toBeTruthy();
@@ -84,7 +87,7 @@ describe('business page (/business)', () => {
         name: 'Self-service printing for your customers, guests and team',
       }),
     ).toBeTruthy();
-    expect(screen.getByTestId('business-sign-up').getAttribute('href')).toBe('/sign-up');
+    expect(screen.getByTestId('business-sign-up').getAttribute('href')).toBe('/business/sign-up');
     expect(screen.getByTestId('business-sign-in').getAttribute('href')).toBe('/sign-in');
 
     const benefits = screen.getByTestId('business-benefits');
@@ -98,28 +101,49 @@ describe('business page (/business)', () => {
     for (const name of ['Copy shops', 'Hotels', 'Libraries', 'Schools']) {
       expect(within(audiences).getByRole('heading', { level: 3, name })).toBeTruthy();
     }
+  });
 
-    const pricing = screen.getByTestId('business-pricing');
-    const start = within(pricing).getByTestId('package-start');
-    expect(within(start).getByTestId('package-pages').textContent).toBe('500 pages');
-    expect(within(start).getByTestId('package-validity').textContent).toBe('Valid for 30 days');
-    expect(plain(within(start).getByTestId('package-price').textContent)).toBe('PLN 99.00');
-    expect(within(start).getByText('net', { exact: false })).toBeTruthy();
-    expect(
-      within(pricing).getByText('Prices are net; VAT is added on the monthly invoice.'),
-    ).toBeTruthy();
+  it('prices the business packages of the shop net, with the gross and VAT beside', async () => {
+    open(14);
+    const pricing = await screen.findByTestId('business-pricing');
+    const small = await within(pricing).findByTestId('package-S');
+    expect(within(small).getByRole('heading', { level: 3, name: 'Package S' })).toBeTruthy();
+    expect(within(small).getByTestId('package-pages').textContent).toBe('500 pages');
+    expect(within(small).getByTestId('package-validity').textContent).toBe('Valid for 30 days');
+    expect(plain(within(small).getByTestId('package-price').textContent)).toBe('PLN 99.00');
+    expect(within(small).getByText('net', { exact: false })).toBeTruthy();
+    expect(plain(within(small).getByTestId('package-gross').textContent)).toBe(
+      'gross PLN 121.77 (incl. 23 % VAT)',
+    );
+    expect(within(pricing).getAllByTestId('business-package-choose')).toHaveLength(2);
+  });
+
+  it('leads “choose” to the business sign-up, or a business account to its packages', async () => {
+    open(14);
+    const pricing = await screen.findByTestId('business-pricing');
+    const [choose] = await within(pricing).findAllByTestId('business-package-choose');
+    expect(choose?.getAttribute('href')).toBe('/business/sign-up');
+    expect(choose?.textContent).toBe('Start with package S');
+    cleanup();
+    open(14, 'en', buildMe({ role: 'business' }));
+    const [own] = await screen.findAllByTestId('business-package-choose');
+    expect(own?.getAttribute('href')).toBe('/business/account#packages');
+    expect(screen.getByTestId('nav-business-account').getAttribute('href')).toBe(
+      '/business/account',
+    );
   });
 
   it.each([
-    ['en', 'PLN 99.00', '2,000 pages'],
-    ['de', '24,90 €', '2.000 Seiten'],
-    ['pl', '99,00 zł', '2000 stron'],
-  ] as const)('shows business prices in %s as %s', async (locale, startPrice, teamPages) => {
+    ['en', 'PLN 99.00', 'gross PLN 121.77 (incl. 23 % VAT)', '2,000 pages'],
+    ['de', '99,00 PLN', 'brutto 121,77 PLN (inkl. 23 % MwSt.)', '2.000 Seiten'],
+    ['pl', '99,00 zł', 'brutto 121,77 zł (w tym 23 % VAT)', '2000 stron'],
+  ] as const)('shows business prices in %s as %s', async (locale, net, gross, mediumPages) => {
     open(14, locale);
     const pricing = await screen.findByTestId('business-pricing');
-    const start = within(pricing).getByTestId('package-start');
-    expect(plain(within(start).getByTestId('package-price').textContent)).toBe(startPrice);
-    const team = within(pricing).getByTestId('package-team');
-    expect(within(team).getByTestId('package-pages').textContent).toBe(teamPages);
+    const small = await within(pricing).findByTestId('package-S');
+    expect(plain(within(small).getByTestId('package-price').textContent)).toBe(net);
+    expect(plain(within(small).getByTestId('package-gross').textContent)).toBe(gross);
+    const medium = within(pricing).getByTestId('package-M');
+    expect(within(medium).getByTestId('package-pages').textContent).toBe(mediumPages);
   });
 });

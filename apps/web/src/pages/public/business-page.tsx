@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
+import { useCurrentUser } from '../../api/session';
+import { useBusinessPackages } from '../../business/business-api';
+import { businessOffer, GrossPrice } from '../../business/business-offer';
 import { useLocale, useT } from '../../i18n/use-t';
 import { Icon, type TIconName } from './icons';
 import { PackageCard } from './package-card';
-import { BUSINESS_PACKAGES } from './package-data';
 import { printerCountPhrase } from './printer-count';
 import { usePrinterMap } from './printer-map-query';
 import { PublicPageHead } from './public-page-head';
@@ -21,6 +23,10 @@ const BENEFITS = [
 ] as const satisfies ReadonlyArray<{ id: string; icon: TIconName }>;
 
 const STEPS = ['account', 'package', 'print'] as const;
+
+/** The business sign-up and the business page's packages (issue 15). */
+const SIGN_UP_PATH = '/business/sign-up';
+const ACCOUNT_PACKAGES_PATH = '/business/account#packages';
 
 const AUDIENCES = [
   { id: 'copy_shops', icon: 'copy' },
@@ -41,6 +47,11 @@ export function BusinessPage() {
   const { locale } = useLocale();
   const cities = (map.data?.cities ?? []).filter((c) => c.printer_count > 0).map((c) => c.name);
   const cityList = new Intl.ListFormat(locale, { type: 'conjunction' }).format(cities);
+  // The packages on sale with net and gross prices; "choose" signs a company up, or takes a
+  // business account to its page's packages.
+  const packages = useBusinessPackages();
+  const user = useCurrentUser();
+  const choosePath = user?.role === 'business' ? ACCOUNT_PACKAGES_PATH : SIGN_UP_PATH;
 
   return (
     <div className="business" data-testid="business-page">
@@ -59,7 +70,7 @@ export function BusinessPage() {
             <p className="landing-hero__lead">{t('business.hero.lead')}</p>
             <div className="landing-hero__actions">
               <Link
-                to="/sign-up"
+                to={SIGN_UP_PATH}
                 className="button button--large button--accent"
                 data-testid="business-sign-up"
               >
@@ -175,27 +186,33 @@ export function BusinessPage() {
         <p className="landing-section__lead landing-section__lead--center">
           {t('business.pricing.lead')}
         </p>
-        <ul
-          className="package-grid package-grid--three"
-          aria-label={t('business.pricing.list_label')}
-        >
-          {BUSINESS_PACKAGES.map((offer) => (
-            <li key={offer.id}>
+        {packages.isPending && (
+          <p className="package-note package-note--center">{t('business.pricing.loading')}</p>
+        )}
+        {packages.isError && (
+          <p className="alert alert--error" role="alert">
+            {t('common.errors.generic')}
+          </p>
+        )}
+        <ul className="package-grid" aria-label={t('business.pricing.list_label')}>
+          {(packages.data?.packages ?? []).map((pkg) => (
+            <li key={pkg.id}>
               <PackageCard
-                offer={offer}
-                name={t(`business.pricing.name.${offer.id}`)}
-                subtitle={t(`business.pricing.for.${offer.id}`)}
+                offer={businessOffer(pkg)}
+                name={t('packages.card.name', { name: pkg.code })}
                 net
               >
+                <GrossPrice pkg={pkg} />
                 <Link
-                  to="/sign-up"
+                  to={choosePath}
                   className={
-                    'popular' in offer
+                    pkg.is_popular
                       ? 'button button--block'
                       : 'button button--secondary button--block'
                   }
+                  data-testid="business-package-choose"
                 >
-                  {t('business.pricing.choose', { name: t(`business.pricing.name.${offer.id}`) })}
+                  {t('business.pricing.choose', { name: pkg.code })}
                 </Link>
               </PackageCard>
             </li>
@@ -244,7 +261,7 @@ export function BusinessPage() {
         text={t('business.trial.text')}
       >
         <div className="final-cta__actions">
-          <Link to="/sign-up" className="button button--large button--accent">
+          <Link to={SIGN_UP_PATH} className="button button--large button--accent">
             {t('business.trial.sign_up')}
           </Link>
           <Link to="/sign-in" className="button button--large button--ghost">

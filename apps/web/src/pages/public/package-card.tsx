@@ -1,26 +1,18 @@
 import type { ReactNode } from 'react';
 import { useLocale, useT } from '../../i18n/use-t';
 import { Icon } from './icons';
-import {
-  colorPagesOf,
-  formatPrice,
-  offerPrice,
-  type TPackageOffer,
-  type TShopOffer,
-} from './package-data';
+import { colorPagesOf, formatPrice, type TShopOffer } from './package-data';
 import '../../styles/public/packages.css';
 
 /** One package: pages, what they are worth in colour, validity, price (and the promotion). */
 export function PackageCard({
   offer,
   name,
-  subtitle,
   net = false,
   children,
 }: {
-  offer: TPackageOffer | TShopOffer;
+  offer: TShopOffer;
   name: string;
-  subtitle?: string;
   /** Business prices: "net" after the price. */
   net?: boolean;
   /** The card's action(s). */
@@ -28,7 +20,7 @@ export function PackageCard({
 }) {
   const t = useT();
   const { locale } = useLocale();
-  const price = offerPrice(offer, locale);
+  const price = offer.price;
   const perPage = formatPrice(locale, price.amount / offer.pages, price.currency);
   const headingId = `package-${offer.id}-name`;
   const classes = ['package-card'];
@@ -46,13 +38,12 @@ export function PackageCard({
         </h3>
         {price.regular !== null ? (
           <span className="package-card__badge package-card__badge--promo">
-            {t('packages.card.promo', { percent: offer.promoPercent ?? 0 })}
+            {t('packages.card.promo', { percent: offer.promoPercent })}
           </span>
         ) : (
           offer.popular && <span className="package-card__badge">{t('packages.card.popular')}</span>
         )}
       </div>
-      {subtitle && <p className="package-card__subtitle">{subtitle}</p>}
       <p className="package-card__pages" data-testid="package-pages">
         {t('packages.card.pages', { count: offer.pages })}
       </p>

@@ -7,6 +7,8 @@ import type { TLocale } from '@printomat/shared';
 import { SESSION_QUERY_KEY } from '../../api/session';
 import { AppProviders } from '../../app-providers';
 import { AppRoutes } from '../../app-routes';
+import { BUSINESS_PACKAGES_QUERY_KEY } from '../../business/business-api';
+import { buildBusinessPackageList } from '../../business/business-fixtures';
 import { buildSession } from '../../test/fetch-mock';
 import { buildMapAnswer } from '../../test/public-fixtures';
 import { PUBLIC_PATHS } from './page-meta';
@@ -42,6 +44,22 @@ describe('public pages on the server', () => {
   it('renders the landing page’s printer count and the business page’s “over 50”', () => {
     expect(renderPage('/', 'en')).toContain('51 printers in 2 cities');
     expect(renderPage('/business', 'pl')).toContain('ponad 50 drukarek');
+  });
+
+  it('renders the business packages from the database with net and gross prices', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(SESSION_QUERY_KEY, buildSession({ locale: 'en' }));
+    queryClient.setQueryData(BUSINESS_PACKAGES_QUERY_KEY, buildBusinessPackageList());
+    const html = renderToString(
+      <AppProviders queryClient={queryClient}>
+        <MemoryRouter initialEntries={['/business']}>
+          <AppRoutes />
+        </MemoryRouter>
+      </AppProviders>,
+    ).replace(/\s/g, ' ');
+    expect(html).toContain('data-testid="package-M"');
+    expect(html).toContain('gross PLN 429.27 (incl. 23 % VAT)');
+    expect(html).toContain('href="/business/sign-up"');
   });
 
   it('renders without the map data too (the slot says it is loading)', () => {

@@ -53,6 +53,21 @@ export const admin_support = defineMessages({
       submit: 'Refund pages',
       refunded: '{count, plural, one {# page} other {# pages}} refunded.',
     },
+    purchase_refund: {
+      refund: 'Refund',
+      refund_label: 'Refund purchase {reference}',
+      question: 'Refund purchase {reference}?',
+      explained: 'The money goes back to the payer and the unused pages are taken back.',
+      note: 'Note',
+      note_hint: 'Why the money goes back: kept with the refund and in the audit log.',
+      submit: 'Refund the money',
+      done: 'Purchase {reference}: refund of {amount} {status}. {count, plural, =0 {No unused pages} one {# unused page} other {# unused pages}} taken back.',
+      statuses: {
+        pending: 'in progress',
+        succeeded: 'done',
+        failed: 'failed',
+      },
+    },
     exports: {
       title: 'CSV exports',
       intro:
@@ -118,6 +133,22 @@ export const admin_support = defineMessages({
       hint: 'Der Eigentümer bekommt sie als neue Seiten zurück, höchstens so viele wie berechnet, nur einmal.',
       submit: 'Seiten erstatten',
       refunded: '{count, plural, one {# Seite} other {# Seiten}} erstattet.',
+    },
+    purchase_refund: {
+      refund: 'Erstatten',
+      refund_label: 'Kauf {reference} erstatten',
+      question: 'Kauf {reference} erstatten?',
+      explained:
+        'Das Geld geht an den Zahler zurück und die ungenutzten Seiten werden zurückgenommen.',
+      note: 'Notiz',
+      note_hint: 'Warum das Geld zurückgeht: bleibt bei der Erstattung und im Protokoll.',
+      submit: 'Geld erstatten',
+      done: 'Kauf {reference}: Erstattung von {amount} {status}. {count, plural, =0 {Keine ungenutzten Seiten} one {# ungenutzte Seite} other {# ungenutzte Seiten}} zurückgenommen.',
+      statuses: {
+        pending: 'läuft',
+        succeeded: 'erledigt',
+        failed: 'fehlgeschlagen',
+      },
     },
     exports: {
       title: 'CSV-Exporte',
@@ -186,6 +217,21 @@ export const admin_support = defineMessages({
       submit: 'Zwróć strony',
       refunded:
         'Zwrócono {count, plural, one {# stronę} few {# strony} many {# stron} other {# strony}}.',
+    },
+    purchase_refund: {
+      refund: 'Zwróć',
+      refund_label: 'Zwróć zakup {reference}',
+      question: 'Zwrócić zakup {reference}?',
+      explained: 'Pieniądze wracają do płacącego, a niewykorzystane strony zostają odebrane.',
+      note: 'Notatka',
+      note_hint: 'Dlaczego pieniądze wracają: zostaje przy zwrocie i w dzienniku zmian.',
+      submit: 'Zwróć pieniądze',
+      done: 'Zakup {reference}: zwrot {amount} – {status}. Odebrano {count, plural, =0 {0 niewykorzystanych stron} one {# niewykorzystaną stronę} few {# niewykorzystane strony} many {# niewykorzystanych stron} other {# niewykorzystanej strony}}.',
+      statuses: {
+        pending: 'w toku',
+        succeeded: 'wykonany',
+        failed: 'nieudany',
+      },
     },
     exports: {
       title: 'Eksport CSV',

@@ -4,6 +4,8 @@ import { defineMessages } from '../define';
 // (site.printers.count or site.printers.over).
 export const business = defineMessages({
   en: {
+    /** The header's link to the business page, for business accounts. */
+    account_link: 'Company account',
     hero: {
       eyebrow: 'Printomat for business',
       title: 'Self-service printing for your customers, guests and team',
@@ -68,19 +70,12 @@ export const business = defineMessages({
       title: 'Business packages',
       lead: 'Prepaid pages for every Printomat printer. Larger volumes and other periods on request.',
       list_label: 'Business packages',
-      name: {
-        start: 'Start',
-        team: 'Team',
-        campus: 'Campus',
-      },
-      for: {
-        start: 'For a small team or a reception desk',
-        team: 'For offices, hotels and copy shops',
-        campus: 'For schools, libraries and campuses',
-      },
       net: 'net',
-      vat_note: 'Prices are net; VAT is added on the monthly invoice.',
-      choose: 'Start with {name}',
+      gross: 'gross {price} (incl. {rate} % VAT)',
+      vat_note:
+        'Prices are net; you pay them with VAT, and the purchases of a month are on one VAT invoice.',
+      loading: 'Loading the packages…',
+      choose: 'Start with package {name}',
       more: 'Need more pages or several locations? Write to {email}.',
     },
     audiences: {
@@ -112,6 +107,8 @@ export const business = defineMessages({
     },
   },
   de: {
+    /** The header's link to the business page, for business accounts. */
+    account_link: 'Firmenkonto',
     hero: {
       eyebrow: 'Printomat für Unternehmen',
       title: 'Drucken in Selbstbedienung für deine Kundschaft, Gäste und dein Team',
@@ -176,19 +173,12 @@ export const business = defineMessages({
       title: 'Pakete für Unternehmen',
       lead: 'Seiten im Voraus für jeden Printomat-Drucker. Größere Mengen und andere Laufzeiten auf Anfrage.',
       list_label: 'Pakete für Unternehmen',
-      name: {
-        start: 'Start',
-        team: 'Team',
-        campus: 'Campus',
-      },
-      for: {
-        start: 'Für ein kleines Team oder eine Rezeption',
-        team: 'Für Büros, Hotels und Copyshops',
-        campus: 'Für Schulen, Bibliotheken und Hochschulen',
-      },
       net: 'netto',
-      vat_note: 'Nettopreise; die MwSt. kommt auf der Monatsrechnung hinzu.',
-      choose: 'Mit {name} starten',
+      gross: 'brutto {price} (inkl. {rate} % MwSt.)',
+      vat_note:
+        'Nettopreise; bezahlt wird mit MwSt., und die Käufe eines Monats stehen auf einer MwSt.-Rechnung.',
+      loading: 'Die Pakete werden geladen…',
+      choose: 'Mit Paket {name} starten',
       more: 'Mehr Seiten oder mehrere Standorte? Schreib an {email}.',
     },
     audiences: {
@@ -220,6 +210,8 @@ export const business = defineMessages({
     },
   },
   pl: {
+    /** The header's link to the business page, for business accounts. */
+    account_link: 'Konto firmowe',
     hero: {
       eyebrow: 'Printomat dla firm',
       title: 'Samoobsługowe drukowanie dla Twoich klientów, gości i zespołu',
@@ -285,18 +277,11 @@ export const business = defineMessages({
       title: 'Pakiety dla firm',
       lead: 'Przedpłacone strony do każdej drukarki Printomat. Większe wolumeny i inne okresy ważności – na zapytanie.',
       list_label: 'Pakiety dla firm',
-      name: {
-        start: 'Start',
-        team: 'Zespół',
-        campus: 'Kampus',
-      },
-      for: {
-        start: 'Dla małego zespołu lub recepcji',
-        team: 'Dla biur, hoteli i punktów ksero',
-        campus: 'Dla szkół, bibliotek i uczelni',
-      },
       net: 'netto',
-      vat_note: 'Ceny netto; VAT doliczamy na comiesięcznej fakturze.',
+      gross: 'brutto {price} (w tym {rate} % VAT)',
+      vat_note:
+        'Ceny netto; płacisz je z VAT, a zakupy z danego miesiąca są na jednej fakturze VAT.',
+      loading: 'Wczytujemy pakiety…',
       choose: 'Zacznij od pakietu {name}',
       more: 'Potrzebujesz więcej stron lub kilku lokalizacji? Napisz na {email}.',
     },

@@ -38,6 +38,12 @@ export const mail = defineMessages({
       details:
         'Refund reference: {reference}. The money goes back the way you paid; depending on your bank this can take a few days.',
     },
+    purchase_refund: {
+      subject: 'Printomat: {amount} is on its way back to you',
+      body: 'We are paying back {amount} for your purchase of package {package} ({reference}). Its pages you had not used yet are no longer available.',
+      details:
+        'Refund reference: {refund}. The money goes back the way you paid; depending on your bank this can take a few days.',
+    },
   },
   de: {
     location_suggestion: {
@@ -77,6 +83,12 @@ export const mail = defineMessages({
       details:
         'Erstattungsnummer: {reference}. Das Geld geht auf dem Weg zurück, auf dem du bezahlt hast; je nach Bank kann das einige Tage dauern.',
     },
+    purchase_refund: {
+      subject: 'Printomat: {amount} gehen an dich zurück',
+      body: 'Wir erstatten dir {amount} für deinen Kauf des Pakets {package} ({reference}). Seine Seiten, die du noch nicht genutzt hattest, stehen nicht mehr zur Verfügung.',
+      details:
+        'Erstattungsnummer: {refund}. Das Geld geht auf dem Weg zurück, auf dem du bezahlt hast; je nach Bank kann das einige Tage dauern.',
+    },
   },
   pl: {
     location_suggestion: {
@@ -115,6 +127,12 @@ export const mail = defineMessages({
       },
       details:
         'Numer zwrotu: {reference}. Pieniądze wracają tą samą drogą, którą zapłacono; w zależności od banku może to potrwać kilka dni.',
+    },
+    purchase_refund: {
+      subject: 'Printomat: zwracamy Ci {amount}',
+      body: 'Zwracamy Ci {amount} za zakup pakietu {package} ({reference}). Niewykorzystane strony z tego pakietu nie są już dostępne.',
+      details:
+        'Numer zwrotu: {refund}. Pieniądze wracają tą samą drogą, którą zapłacono; w zależności od banku może to potrwać kilka dni.',
     },
   },
 });

@@ -14,6 +14,11 @@ export const payments = defineMessages({
       in_progress: 'This payment is already being started. Please wait a moment.',
       webhook_rejected: 'The notification was refused.',
       failed: 'Unable to finish transaction, please try again later.',
+      business_only: 'Business packages are for business accounts.',
+      refund_not_completed: 'Only a completed purchase can be refunded.',
+      refund_not_package: 'This payment is not a package purchase: refund it with its order.',
+      refund_not_refundable: 'This payment method cannot pay money back ({provider}).',
+      refund_twice: 'This purchase has already been refunded.',
     },
     methods: {
       legend: 'How do you want to pay?',
@@ -207,6 +212,12 @@ export const payments = defineMessages({
       in_progress: 'Diese Zahlung wird bereits gestartet. Bitte warte einen Moment.',
       webhook_rejected: 'Die Benachrichtigung wurde abgelehnt.',
       failed: 'Die Transaktion konnte nicht abgeschlossen werden, bitte versuche es später erneut.',
+      business_only: 'Business-Pakete gibt es nur für Geschäftskonten.',
+      refund_not_completed: 'Nur ein abgeschlossener Kauf kann erstattet werden.',
+      refund_not_package: 'Diese Zahlung ist kein Paketkauf: erstatte sie über ihre Bestellung.',
+      refund_not_refundable:
+        'Mit dieser Zahlungsart kann kein Geld zurückgezahlt werden ({provider}).',
+      refund_twice: 'Dieser Kauf wurde bereits erstattet.',
     },
     methods: {
       legend: 'Wie möchtest du bezahlen?',
@@ -401,6 +412,11 @@ export const payments = defineMessages({
       in_progress: 'Ta płatność jest już rozpoczynana. Poczekaj chwilę.',
       webhook_rejected: 'Powiadomienie zostało odrzucone.',
       failed: 'Nie udało się zakończyć transakcji, spróbuj ponownie później.',
+      business_only: 'Pakiety firmowe są dostępne tylko dla kont firmowych.',
+      refund_not_completed: 'Zwrócić można tylko zakończony zakup.',
+      refund_not_package: 'Ta płatność nie jest zakupem pakietu: zwróć ją przez jej zamówienie.',
+      refund_not_refundable: 'Tą metodą płatności nie można zwrócić pieniędzy ({provider}).',
+      refund_twice: 'Ten zakup został już zwrócony.',
     },
     methods: {
       legend: 'Jak chcesz zapłacić?',

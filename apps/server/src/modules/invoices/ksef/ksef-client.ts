@@ -50,3 +50,15 @@ export class KsefUnavailable extends Error {
     this.name = 'KsefUnavailable';
   }
 }
+
+/**
+ * KSeF refused us, not the invoice: the token is wrong, revoked or lacks the InvoiceWrite
+ * permission (authentication status 4xx, HTTP 401 after a fresh sign-in, 403). Retrying does not
+ * help until KSEF_TOKEN is fixed; the invoice fails at once and an admin sends it again.
+ */
+export class KsefAuthFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'KsefAuthFailed';
+  }
+}

@@ -192,6 +192,7 @@ export function createSmsPaymentProvider(options: TSmsPaymentOptions): TPaymentP
   return {
     name: SMS_SANDBOX_PROVIDER,
     methods: ['sms'],
+    refundable: false,
 
     async createCheckout(request: TCheckoutRequest): Promise<TProviderRedirect> {
       if (request.method !== 'sms')

@@ -1,0 +1,76 @@
+import type { TInvoiceLineModel } from './invoice-model';
+
+// Small text and number helpers shared by the FA(3) XML and the PDF of an invoice.
+
+/** Dates in KSeF documents (payment days) are Polish calendar days. */
+export const INVOICE_DOCUMENT_TIMEZONE = 'Europe/Warsaw';
+
+/** Grosze as FA(3) writes amounts (TKwotowy): "1234.56", "-0.01", "0.00". */
+export function formatAmount(minor: number): string {
+  if (!Number.isSafeInteger(minor)) throw new Error(`amount is not whole grosze: ${minor}`);
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  const zloty = Math.floor(abs / 100);
+  const grosze = String(abs % 100).padStart(2, '0');
+  return `${sign}${zloty}.${grosze}`;
+}
+
+/** The calendar day (YYYY-MM-DD) of a moment in the invoice time zone. */
+export function dayInInvoiceZone(moment: Date): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: INVOICE_DOCUMENT_TIMEZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(moment);
+}
+
+// XML 1.0 forbids most control characters even when escaped; a pasted company name may carry one.
+function isXmlChar(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  if (code < 0x20) return code === 0x09 || code === 0x0a || code === 0x0d;
+  if (code >= 0xd800 && code <= 0xdfff) return false; // a lone surrogate half
+  return code !== 0xfffe && code !== 0xffff;
+}
+
+/** Text content or attribute value, escaped; whitespace collapsed as the schema's token types do. */
+export function escapeXml(text: string): string {
+  return Array.from(text)
+    .filter(isXmlChar)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+/** At most `max` characters (code points), so a long text never breaks a schema length limit. */
+export function clip(text: string, max: number): string {
+  const chars = Array.from(text.replace(/\s+/g, ' ').trim());
+  return chars.length <= max ? chars.join('') : chars.slice(0, max).join('');
+}
+
+export type TPaymentPart<K extends string> = { day: string; key: K | null; grossMinor: number };
+
+/** The lines' gross summed per payment day (in the invoice time zone) and key, oldest first. */
+export function groupPayments<K extends string>(
+  lines: TInvoiceLineModel[],
+  keyOf: (line: TInvoiceLineModel) => K | null,
+): TPaymentPart<K>[] {
+  const parts = new Map<string, TPaymentPart<K>>();
+  for (const line of lines) {
+    const day = dayInInvoiceZone(line.paidAt);
+    const key = keyOf(line);
+    const id = `${day}|${key ?? ''}`;
+    const part = parts.get(id) ?? { day, key, grossMinor: 0 };
+    part.grossMinor += line.grossMinor;
+    parts.set(id, part);
+  }
+  return [...parts.values()].sort(
+    (a, b) => a.day.localeCompare(b.day) || (a.key ?? '').localeCompare(b.key ?? ''),
+  );
+}

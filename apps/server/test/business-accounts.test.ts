@@ -1,0 +1,379 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TBusinessPackageList, TBusinessProfile } from '@printomat/shared';
+import { seedPackages } from '../src/seed/packages-seed';
+import { signInNewAdmin } from './helpers/admin';
+import { linkFrom } from './helpers/smtp';
+import {
+  createTestApp,
+  registerAndSignIn,
+  TestAgent,
+  uniqueEmail,
+  type TTestApp,
+} from './helpers/test-app';
+
+let t: TTestApp;
+beforeAll(async () => {
+  // Many sign-ups from one test address: the per-address limit is rate-limits.test.ts's business.
+  t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: '1000/1h' });
+  await seedPackages(t.ctx.db);
+});
+afterAll(() => t.close());
+
+const PASSWORD = 'correct horse battery';
+const NIP_WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7];
+let nipSeed = 100_000_000 + Math.floor(Math.random() * 800_000_000);
+
+/** A NIP no other test (or run) of this database has used: 10 digits, right check digit. */
+function freshNip(): string {
+  for (;;) {
+    nipSeed += 1;
+    const first9 = String(nipSeed);
+    const check = NIP_WEIGHTS.reduce((acc, w, i) => acc + w * Number(first9[i]), 0) % 11;
+    if (check !== 10) return `${first9}${check}`;
+  }
+}
+const dashed = (nip: string) =>
+  `${nip.slice(0, 3)}-${nip.slice(3, 6)}-${nip.slice(6, 8)}-${nip.slice(8)}`;
+
+const company = (nip: string, overrides: Record<string, unknown> = {}) => ({
+  business_name: 'Drukarnia Testowa sp. z o.o.',
+  address: 'ul. Prosta 5/2',
+  city: 'Kraków',
+  postcode: '31-042',
+  country: 'PL',
+  nip_number: nip,
+  ...overrides,
+});
+
+const signUpBody = (email: string, nip: string, overrides: Record<string, unknown> = {}) => ({
+  email,
+  email_confirmation: email,
+  password: PASSWORD,
+  password_confirmation: PASSWORD,
+  ...company(nip),
+  ...overrides,
+});
+
+async function signUp(nip: string, overrides: Record<string, unknown> = {}) {
+  const agent = new TestAgent(t.app);
+  const email = uniqueEmail('firma');
+  const res = await agent.post('/api/business/sign-up', signUpBody(email, nip, overrides));
+  return { agent, email, res };
+}
+
+const remaining = async (agent: TestAgent) =>
+  (await agent.get('/ajax/user')).json<{ remaining_page_limit: number }>().remaining_page_limit;
+
+const trialsOf = (nip: string) =>
+  t.ctx.db
+    .selectFrom('business_trials')
+    .selectAll()
+    .where('tax_country', '=', 'PL')
+    .where('tax_id', '=', nip)
+    .execute();
+
+const DAY_MS = 86_400_000;
+
+describe('business sign-up', () => {
+  it('creates a signed-in business account with its company and 50 test pages for 14 days', async () => {
+    const nip = freshNip();
+    const { agent, email, res } = await signUp(nip, { locale: 'pl' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().user).toMatchObject({
+      email,
+      role: 'business',
+      email_confirmed: false,
+      locale: 'pl',
+      remaining_page_limit: 50,
+    });
+    expect(res.cookies.some((c) => c.name === 'sid' && c.value !== '')).toBe(true);
+    expect(await remaining(agent)).toBe(50);
+
+    const profile = await agent.get('/api/business/profile');
+    expect(profile.statusCode).toBe(200);
+    const body = profile.json<TBusinessProfile>();
+    expect(body).toMatchObject({
+      business_name: 'Drukarnia Testowa sp. z o.o.',
+      address: 'ul. Prosta 5/2',
+      city: 'Kraków',
+      postcode: '31-042',
+      country: 'PL',
+      nip_number: nip,
+      trial: { pages: 50 },
+    });
+    const expiresIn = Date.parse(body.trial?.expires_at ?? '') - Date.now();
+    expect(Math.abs(expiresIn - 14 * DAY_MS)).toBeLessThan(60_000);
+
+    // Confirmed like any account: the mail in the chosen language.
+    const mail = await t.smtp.waitFor(email);
+    expect(mail.subject).toBe('Potwierdź swój adres e-mail w Printomat');
+    expect(linkFrom(mail, '/confirm-email')).toContain('token=');
+  });
+
+  it('answers invalid NIP and postcode, and blank fields, in Polish', async () => {
+    const agent = new TestAgent(t.app);
+    agent.acceptLanguage = 'pl-PL,pl;q=0.9';
+    const email = uniqueEmail('firma');
+    let res = await agent.post(
+      '/api/business/sign-up',
+      signUpBody(email, '526-104-00-02', { postcode: '31042' }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      nip_number: ['jest nieprawidłowe'],
+      postcode: ['jest nieprawidłowe'],
+    });
+
+    res = await agent.post(
+      '/api/business/sign-up',
+      signUpBody(email, '', { business_name: ' ', address: '', city: '', postcode: '' }),
+    );
+    expect(res.json().errors).toEqual({
+      business_name: ['nie może być puste'],
+      address: ['nie może być puste'],
+      city: ['nie może być puste'],
+      postcode: ['nie może być puste'],
+      nip_number: ['nie może być puste'],
+    });
+
+    // A German company gives its USt-IdNr. (checksum checked), with a German postcode.
+    res = await agent.post(
+      '/api/business/sign-up',
+      signUpBody(email, 'DE136695978', { country: 'DE', postcode: '10115' }),
+    );
+    expect(res.json().errors).toEqual({ nip_number: ['jest nieprawidłowe'] });
+    // A NIP for a company outside Poland does not fit either.
+    res = await agent.post(
+      '/api/business/sign-up',
+      signUpBody(email, freshNip(), { country: 'DE', postcode: '10115' }),
+    );
+    expect(res.json().errors).toEqual({ nip_number: ['jest nieprawidłowe'] });
+    expect(
+      await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).execute(),
+    ).toHaveLength(0);
+  });
+
+  it('accepts an EU company by its VAT number', async () => {
+    const { agent, res } = await signUp('DE 136 695 976', {
+      country: 'DE',
+      postcode: '10115',
+      city: 'Berlin',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const profile = (await agent.get('/api/business/profile')).json<TBusinessProfile>();
+    expect(profile).toMatchObject({ country: 'DE', nip_number: 'DE136695976' });
+  });
+
+  it('refuses an address that has an account, and keeps nothing of the attempt', async () => {
+    const personal = new TestAgent(t.app);
+    const { email } = await registerAndSignIn(personal);
+    const nip = freshNip();
+    const agent = new TestAgent(t.app);
+    const res = await agent.post('/api/business/sign-up', signUpBody(email, nip));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ email: ['has already been taken'] });
+    // The NIP's test pages are still there for the company's real sign-up.
+    expect(await trialsOf(nip)).toHaveLength(0);
+    const later = await signUp(nip);
+    expect(later.res.json().user.remaining_page_limit).toBe(50);
+  });
+
+  it('gives the test pages once per NIP, however it is typed', async () => {
+    const nip = freshNip();
+    const first = await signUp(nip);
+    expect(first.res.json().user.remaining_page_limit).toBe(50);
+
+    const second = await signUp(dashed(nip));
+    expect(second.res.statusCode, second.res.body).toBe(201);
+    expect(second.res.json().user.remaining_page_limit).toBe(0);
+    const profile = (await second.agent.get('/api/business/profile')).json<TBusinessProfile>();
+    expect(profile).toMatchObject({ nip_number: nip, trial: null });
+
+    const third = await signUp(`PL${nip}`);
+    expect(third.res.json().user.remaining_page_limit).toBe(0);
+    expect(await trialsOf(nip)).toHaveLength(1);
+  });
+
+  it('gives exactly one trial to two sign-ups racing with one NIP', async () => {
+    const nip = freshNip();
+    const results = await Promise.all([signUp(nip), signUp(dashed(nip))]);
+    for (const { res } of results) expect(res.statusCode, res.body).toBe(201);
+    const pages = results.map(({ res }) => res.json().user.remaining_page_limit).sort();
+    expect(pages).toEqual([0, 50]);
+    const trials = await trialsOf(nip);
+    expect(trials).toHaveLength(1);
+    const grants = await t.ctx.db
+      .selectFrom('page_grants')
+      .select(['user_id', 'pages'])
+      .where('source', '=', 'business_trial')
+      .where('id', '=', trials[0]?.grant_id ?? -1)
+      .execute();
+    expect(grants).toHaveLength(1);
+    expect(grants[0]?.pages).toBe(50);
+  });
+
+  it('never gives the trial again after the account is deleted', async () => {
+    const nip = freshNip();
+    const { agent, res } = await signUp(nip);
+    const id = res.json().user.id as number;
+    const deleted = await agent.request('DELETE', '/api/account', { confirmation: PASSWORD });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(
+      await t.ctx.db
+        .selectFrom('business_profiles')
+        .select('user_id')
+        .where('user_id', '=', id)
+        .execute(),
+    ).toHaveLength(0);
+    expect(await trialsOf(nip)).toMatchObject([{ user_id: null, pages: 50 }]);
+
+    const again = await signUp(nip);
+    expect(again.res.statusCode).toBe(201);
+    expect(again.res.json().user.remaining_page_limit).toBe(0);
+  });
+});
+
+describe('turning a personal account into a business one', () => {
+  it('makes the account a business one with its company and the test pages', async () => {
+    const agent = new TestAgent(t.app);
+    await registerAndSignIn(agent);
+    expect((await agent.get('/api/business/profile')).statusCode).toBe(404);
+
+    const nip = freshNip();
+    const res = await agent.post('/api/business/convert', company(dashed(nip)));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ nip_number: nip, trial: { pages: 50 } });
+    expect((await agent.get('/api/session')).json().user.role).toBe('business');
+    expect(await remaining(agent)).toBe(50);
+    expect((await agent.get('/api/business/profile')).json()).toMatchObject({ nip_number: nip });
+
+    agent.cookies.set('lang', 'pl'); // the language switch (wins over the account's)
+    const again = await agent.post('/api/business/convert', company(freshNip()));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'already_business',
+      message: 'To konto jest już kontem firmowym.',
+    });
+  });
+
+  it('gives no test pages when the NIP already had them', async () => {
+    const nip = freshNip();
+    await signUp(nip);
+    const agent = new TestAgent(t.app);
+    await registerAndSignIn(agent);
+    const res = await agent.post('/api/business/convert', company(nip));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().trial).toBeNull();
+    expect(await remaining(agent)).toBe(0);
+  });
+
+  it('is refused to admins and to people not signed in', async () => {
+    const admin = await signInNewAdmin(t);
+    expect((await admin.post('/api/business/convert', company(freshNip()))).statusCode).toBe(403);
+    const stranger = new TestAgent(t.app);
+    expect((await stranger.post('/api/business/convert', company(freshNip()))).statusCode).toBe(
+      401,
+    );
+    // Invalid details are refused before anything happens.
+    const agent = new TestAgent(t.app);
+    await registerAndSignIn(agent);
+    const bad = await agent.post('/api/business/convert', company('1234567890'));
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ nip_number: ['is invalid'] });
+    expect((await agent.get('/api/session')).json().user.role).toBe('user');
+  });
+});
+
+describe('the company details', () => {
+  const auditOf = (userId: number) =>
+    t.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('subject_type', '=', 'user')
+      .where('subject_id', '=', String(userId))
+      .where('action', 'like', 'business.%')
+      .orderBy('id')
+      .execute();
+
+  it('are changed by their owner; a new NIP is audited and brings no test pages', async () => {
+    const nip = freshNip();
+    const { agent, res } = await signUp(nip);
+    const id = res.json().user.id as number;
+
+    const moved = await agent.put(
+      '/api/business/profile',
+      company(nip, { city: 'Gdańsk', postcode: '80-001' }),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ city: 'Gdańsk', postcode: '80-001', nip_number: nip });
+
+    const newNip = freshNip();
+    const renumbered = await agent.put(
+      '/api/business/profile',
+      company(`PL ${dashed(newNip)}`, { city: 'Gdańsk', postcode: '80-001' }),
+    );
+    expect(renumbered.statusCode, renumbered.body).toBe(200);
+    expect(renumbered.json()).toMatchObject({ nip_number: newNip, trial: { pages: 50 } });
+    expect(await remaining(agent)).toBe(50);
+    expect(await trialsOf(newNip)).toHaveLength(0);
+
+    const audit = await auditOf(id);
+    const details = (d: unknown) => (typeof d === 'string' ? JSON.parse(d) : d);
+    expect(audit.map((a) => ({ action: a.action, details: details(a.details) }))).toEqual([
+      { action: 'business.trial_granted', details: { pages: 50, days: 14 } },
+      { action: 'business.profile_updated', details: { fields: ['city', 'postcode'] } },
+      { action: 'business.tax_id_changed', details: { old: nip, new: newNip } },
+    ]);
+
+    // The same details again change nothing and write nothing.
+    await agent.put(
+      '/api/business/profile',
+      company(newNip, { city: 'Gdańsk', postcode: '80-001' }),
+    );
+    expect(await auditOf(id)).toHaveLength(3);
+
+    agent.cookies.set('lang', 'pl'); // the language switch (wins over the account's)
+    const bad = await agent.put('/api/business/profile', company('5261040002'));
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ nip_number: ['jest nieprawidłowe'] });
+  });
+
+  it('do not exist for a personal account or an admin (404)', async () => {
+    const agent = new TestAgent(t.app);
+    await registerAndSignIn(agent);
+    expect((await agent.get('/api/business/profile')).statusCode).toBe(404);
+    expect((await agent.put('/api/business/profile', company(freshNip()))).statusCode).toBe(404);
+    const admin = await signInNewAdmin(t);
+    expect((await admin.get('/api/business/profile')).statusCode).toBe(404);
+    expect((await new TestAgent(t.app).get('/api/business/profile')).statusCode).toBe(401);
+  });
+});
+
+describe('business packages', () => {
+  it('are listed publicly with net, 23 % VAT and gross, payable by card or transfer', async () => {
+    const res = await new TestAgent(t.app).get('/api/business/packages');
+    expect(res.statusCode).toBe(200);
+    const list = res.json<TBusinessPackageList>();
+    expect(list.packages.map((p) => p.code)).toEqual(['S', 'M', 'L', 'XL']);
+    expect(list.packages[0]).toMatchObject({
+      code: 'S',
+      pages: 500,
+      net_minor: 9900,
+      vat_minor: 2277,
+      gross_minor: 12177,
+      vat_rate: 23,
+      currency: 'PLN',
+    });
+    expect(list.packages[1]).toMatchObject({
+      net_minor: 34900,
+      vat_minor: 8027,
+      gross_minor: 42927,
+    });
+    for (const p of list.packages) {
+      expect(p.gross_minor).toBe(p.net_minor + p.vat_minor);
+      expect(p.vat_minor).toBe(Math.round((p.net_minor * 23) / 100));
+    }
+    expect(list.payment_methods.length).toBeGreaterThan(0);
+    for (const method of list.payment_methods) expect(['card', 'transfer']).toContain(method);
+  });
+});

@@ -1,0 +1,412 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  grossFromNet,
+  splitGross,
+  VAT_RATE_PERCENT,
+  type TPackageList,
+  type TPurchaseRefund,
+} from '@printomat/shared';
+import { checkLedger } from '../src/modules/payments/ledger-check';
+import { registerPurchaseRefundListener } from '../src/modules/payments/purchase-refund-listeners';
+import { grantPages, remainingPages } from '../src/modules/pages/pages-ledger.service';
+import { seedPackages } from '../src/seed/packages-seed';
+import { signInNewAdmin } from './helpers/admin';
+import { until } from './helpers/http-session';
+import { confirmedUser, notifySandboxPayment } from './helpers/payments';
+import { createTestApp, TestAgent, type TTestApp } from './helpers/test-app';
+
+// Issue 15: business packages are sold to business accounts at net price + VAT, every purchase
+// keeps its VAT split, and an administrator can give a package purchase's money back.
+
+let t: TTestApp;
+let packages: TPackageList['packages'];
+const refundsHeard: Array<{ refundId: number; paymentId: number; userId: number | null }> = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedPackages(t.ctx.db);
+  packages = (await new TestAgent(t.app).get('/api/packages')).json<TPackageList>().packages;
+  // What the invoices module does with it (a correcting invoice) is its own test's business.
+  registerPurchaseRefundListener('business-purchases-test', async (_ctx, _trx, refund) => {
+    refundsHeard.push({
+      refundId: refund.refundId,
+      paymentId: refund.paymentId,
+      userId: refund.userId,
+    });
+  });
+}, 60_000);
+
+afterAll(async () => {
+  expect(await checkLedger(t.ctx.db)).toEqual([]);
+  await t.close();
+});
+
+const packageOf = (code: string, audience: 'personal' | 'business') => {
+  const found = packages.find((p) => p.code === code && p.audience === audience);
+  if (!found) throw new Error(`package ${code} (${audience}) missing`);
+  return found;
+};
+
+let keyCounter = 0;
+const newKey = () => `biz-${Date.now().toString(36)}-${(keyCounter += 1)}`;
+
+async function businessUser(locale: 'en' | 'pl' = 'en') {
+  const user = await confirmedUser(t, { locale });
+  await t.ctx.db.updateTable('users').set({ role: 'business' }).where('id', '=', user.id).execute();
+  return user;
+}
+
+const paymentRow = (reference: string) =>
+  t.ctx.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('reference', '=', reference)
+    .executeTakeFirstOrThrow();
+
+/** Starts a purchase by card; answers the payment row (processing). */
+async function startPurchase(agent: TestAgent, packageId: number, method = 'card') {
+  const response = await agent.post('/api/payments', {
+    package_id: packageId,
+    method,
+    idempotency_key: newKey(),
+  });
+  expect(response.statusCode).toBe(201);
+  return paymentRow(response.json<{ reference: string }>().reference);
+}
+
+/** The payer went through the sandbox's page and paid; the provider's notification arrives. */
+async function pay(reference: string) {
+  const payment = await paymentRow(reference);
+  await t.ctx.db
+    .updateTable('sandbox_sessions')
+    .set({ status: 'done', pending_outcome: 'success' })
+    .where('provider_reference', '=', payment.provider_reference)
+    .execute();
+  const response = await notifySandboxPayment(t, payment, 'payment.completed');
+  expect(response.statusCode).toBe(200);
+  return paymentRow(reference);
+}
+
+describe('buying packages with their VAT split', () => {
+  it('a business account buys a business package by card: charged net + VAT, pages granted', async () => {
+    const user = await businessUser();
+    const s = packageOf('S', 'business');
+    const started = await startPurchase(user.agent, s.id);
+    const gross = grossFromNet(s.price_minor);
+    expect(gross).toBeGreaterThan(s.price_minor);
+    // The provider is asked for the gross amount; the payment page shows it.
+    const session = await t.ctx.db
+      .selectFrom('sandbox_sessions')
+      .select(['amount_minor', 'currency'])
+      .where('provider_reference', '=', started.provider_reference)
+      .executeTakeFirstOrThrow();
+    expect(session.amount_minor).toBe(gross);
+    expect(
+      (await user.agent.get(`/api/payments/${started.reference}`)).json<{ amount_minor: number }>()
+        .amount_minor,
+    ).toBe(gross);
+
+    const paid = await pay(started.reference);
+    expect(paid).toMatchObject({
+      status: 'completed',
+      is_business: true,
+      amount_minor: gross,
+      net_minor: s.price_minor,
+      vat_minor: gross - s.price_minor,
+      vat_rate: VAT_RATE_PERCENT,
+    });
+    expect(await remainingPages(t.ctx.db, user.id)).toBe(s.pages);
+    // The receipt names the gross amount actually charged.
+    const receipt = await t.smtp.waitFor(user.email, (m) => m.text.includes(paid.reference));
+    expect(receipt.text).toContain((gross / 100).toFixed(2));
+  });
+
+  it('a personal account is refused a business package, in its language', async () => {
+    const user = await confirmedUser(t, { locale: 'pl' });
+    user.agent.cookies.set('lang', 'pl');
+    const response = await user.agent.post('/api/payments', {
+      package_id: packageOf('S', 'business').id,
+      method: 'card',
+      idempotency_key: newKey(),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({
+      code: 'business_only',
+      message: 'Pakiety firmowe są dostępne tylko dla kont firmowych.',
+    });
+    const english = await confirmedUser(t);
+    const refused = await english.agent.post('/api/payments', {
+      package_id: packageOf('S', 'business').id,
+      method: 'card',
+      idempotency_key: newKey(),
+    });
+    expect(refused.json()).toMatchObject({
+      message: 'Business packages are for business accounts.',
+    });
+    const none = await t.ctx.db
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', 'in', [user.id, english.id])
+      .execute();
+    expect(none).toEqual([]);
+  });
+
+  it('a personal purchase keeps the VAT included in its price', async () => {
+    const user = await confirmedUser(t);
+    const m = packageOf('M', 'personal');
+    const paid = await pay((await startPurchase(user.agent, m.id)).reference);
+    const split = splitGross(m.price_minor);
+    expect(paid).toMatchObject({
+      status: 'completed',
+      is_business: false,
+      amount_minor: m.price_minor,
+      net_minor: split.netMinor,
+      vat_minor: split.vatMinor,
+      vat_rate: VAT_RATE_PERCENT,
+    });
+    expect(split.netMinor + split.vatMinor).toBe(m.price_minor);
+  });
+
+  it('a business account buying a personal package pays its price with VAT in it, on its invoice', async () => {
+    const user = await businessUser();
+    const m = packageOf('M', 'personal');
+    const paid = await pay((await startPurchase(user.agent, m.id)).reference);
+    expect(paid).toMatchObject({
+      is_business: true,
+      amount_minor: m.price_minor,
+      net_minor: splitGross(m.price_minor).netMinor,
+    });
+  });
+});
+
+describe('an administrator refunds a package purchase', () => {
+  it('pays the whole amount back through the provider, takes back the unused pages, tells the payer and the listeners', async () => {
+    const user = await businessUser('pl');
+    const s = packageOf('S', 'business');
+    const paid = await pay((await startPurchase(user.agent, s.id)).reference);
+    const admin = await signInNewAdmin(t);
+
+    const response = await admin.post(`/api/admin/payments/${paid.reference}/refund`, {
+      note: 'Customer asked within 14 days',
+    });
+    expect(response.statusCode).toBe(201);
+    const refund = response.json<TPurchaseRefund>();
+    expect(refund).toMatchObject({
+      payment_reference: paid.reference,
+      amount_minor: paid.amount_minor,
+      currency: 'PLN',
+      pages_voided: s.pages,
+    });
+    expect(await remainingPages(t.ctx.db, user.id)).toBe(0);
+    const grant = await t.ctx.db
+      .selectFrom('page_grants')
+      .select(['pages', 'remaining'])
+      .where('id', '=', paid.grant_id)
+      .executeTakeFirstOrThrow();
+    expect(grant).toEqual({ pages: s.pages, remaining: 0 });
+
+    // The provider's answer, recorded by the background job.
+    const done = await until(async () => {
+      const state = (
+        await admin.get(`/api/admin/payments/${paid.reference}/refund`)
+      ).json<TPurchaseRefund>();
+      return state.status === 'pending' ? undefined : state;
+    });
+    expect(done).toMatchObject({ status: 'succeeded', pages_voided: s.pages });
+    const row = await t.ctx.db
+      .selectFrom('refunds')
+      .selectAll()
+      .where('reference', '=', refund.reference)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      payment_id: paid.id,
+      express_order_id: null,
+      reason: 'purchase_refunded',
+      provider: 'sandbox',
+      note: 'Customer asked within 14 days',
+      amount_minor: paid.amount_minor,
+    });
+    expect(row.requested_by_user_id).not.toBeNull();
+    const sandboxRefund = await t.ctx.db
+      .selectFrom('sandbox_refunds')
+      .selectAll()
+      .where('reference', '=', refund.reference)
+      .executeTakeFirstOrThrow();
+    expect(sandboxRefund.amount_minor).toBe(paid.amount_minor);
+    expect(refundsHeard.filter((r) => r.paymentId === paid.id)).toEqual([
+      { refundId: row.id, paymentId: paid.id, userId: user.id },
+    ]);
+    const mail = await t.smtp.waitFor(user.email, (m) => m.subject.includes('zwracamy'));
+    expect(mail.text).toContain(paid.reference);
+    expect(mail.text).toContain(refund.reference);
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('subject_type', '=', 'payment')
+      .where('subject_id', '=', String(paid.id))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['payment.refunded', 'refund.succeeded']);
+
+    // Once per purchase.
+    const twice = await admin.post(`/api/admin/payments/${paid.reference}/refund`, {
+      note: 'again',
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({
+      code: 'refund_twice',
+      message: 'This purchase has already been refunded.',
+    });
+  });
+
+  it('takes back only the pages not used yet', async () => {
+    const user = await confirmedUser(t);
+    const m = packageOf('M', 'personal');
+    const paid = await pay((await startPurchase(user.agent, m.id)).reference);
+    // The person printed 7 pages of it meanwhile: a posted reservation holds them.
+    await usePages(paid.grant_id!, user.id, 7);
+    const admin = await signInNewAdmin(t);
+    const response = await admin.post(`/api/admin/payments/${paid.reference}/refund`, {
+      note: 'Printer broke',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json<TPurchaseRefund>().pages_voided).toBe(m.pages - 7);
+    expect(await remainingPages(t.ctx.db, user.id)).toBe(0);
+    expect(
+      (await admin.get(`/api/admin/payments/${paid.reference}/refund`)).json<TPurchaseRefund>()
+        .pages_voided,
+    ).toBe(m.pages - 7);
+    expect(await checkLedger(t.ctx.db)).toEqual([]);
+  });
+
+  it('a refund the provider refuses is failed for the admins, and nobody is told it succeeded', async () => {
+    const user = await confirmedUser(t);
+    const m = packageOf('M', 'personal');
+    // The provider's notification arrives, but its own records have no finished session to pay back.
+    const started = await startPurchase(user.agent, m.id);
+    expect((await notifySandboxPayment(t, started, 'payment.completed')).statusCode).toBe(200);
+    const admin = await signInNewAdmin(t);
+    const response = await admin.post(`/api/admin/payments/${started.reference}/refund`, {
+      note: 'Duplicate purchase',
+    });
+    expect(response.statusCode).toBe(201);
+    const failed = await until(async () => {
+      const state = (
+        await admin.get(`/api/admin/payments/${started.reference}/refund`)
+      ).json<TPurchaseRefund>();
+      return state.status === 'pending' ? undefined : state;
+    });
+    expect(failed).toMatchObject({ status: 'failed', pages_voided: m.pages });
+    const row = await t.ctx.db
+      .selectFrom('refunds')
+      .select(['failure_code', 'id'])
+      .where('payment_id', '=', started.id)
+      .executeTakeFirstOrThrow();
+    expect(row.failure_code).toBe('payment_not_found');
+    expect(refundsHeard.filter((r) => r.paymentId === started.id)).toEqual([]);
+    expect(
+      t.smtp.mails.filter(
+        (mail) => mail.to.includes(user.email) && /on its way back/.test(mail.subject),
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a payment that is not completed, one the provider cannot pay back, and anyone but an admin', async () => {
+    const admin = await signInNewAdmin(t);
+    const user = await confirmedUser(t);
+    const m = packageOf('M', 'personal');
+    const processing = await startPurchase(user.agent, m.id);
+    const notYet = await admin.post(`/api/admin/payments/${processing.reference}/refund`, {
+      note: 'x',
+    });
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json()).toMatchObject({ code: 'refund_not_completed' });
+
+    const failed = await startPurchase(user.agent, m.id);
+    expect((await notifySandboxPayment(t, failed, 'payment.failed')).statusCode).toBe(200);
+    expect((await paymentRow(failed.reference)).status).toBe('failed');
+    const refused = await admin.post(`/api/admin/payments/${failed.reference}/refund`, {
+      note: 'x',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message: 'Only a completed purchase can be refunded.',
+    });
+
+    // A premium SMS is billed by the phone operator: nothing can go back through us.
+    const sms = await t.ctx.db
+      .insertInto('payments')
+      .values({
+        reference: `pay_sms_${newKey()}`,
+        user_id: user.id,
+        payer_email: user.email,
+        package_id: m.id,
+        provider: 'sms_sandbox',
+        provider_reference: `smss_${newKey()}`,
+        method: 'sms',
+        status: 'completed',
+        amount_minor: m.price_minor,
+        currency: 'PLN',
+        pages: m.pages,
+        validity_days: m.validity_days,
+        idempotency_key: newKey(),
+        locale: 'en',
+        completed_at: new Date(),
+      })
+      .returning('reference')
+      .executeTakeFirstOrThrow();
+    // Its pages, as the provider's confirmation grants them (the ledger check wants them).
+    await grantPages(t.ctx.db, {
+      userId: user.id,
+      source: 'package',
+      pages: m.pages,
+      validDays: m.validity_days,
+      reference: sms.reference,
+    });
+    const bySms = await admin.post(`/api/admin/payments/${sms.reference}/refund`, { note: 'x' });
+    expect(bySms.statusCode).toBe(409);
+    expect(bySms.json()).toMatchObject({ code: 'refund_not_refundable' });
+
+    const unknown = await admin.post('/api/admin/payments/pay_nobody/refund', { note: 'x' });
+    expect(unknown.statusCode).toBe(404);
+    expect((await admin.get(`/api/admin/payments/${failed.reference}/refund`)).statusCode).toBe(
+      404,
+    );
+
+    const paid = await pay((await startPurchase(user.agent, m.id)).reference);
+    const byPayer = await user.agent.post(`/api/admin/payments/${paid.reference}/refund`, {
+      note: 'give it back',
+    });
+    expect(byPayer.statusCode).toBe(403);
+    const refunds = await t.ctx.db
+      .selectFrom('refunds')
+      .select('id')
+      .where('payment_id', 'in', [processing.id, failed.id, paid.id])
+      .execute();
+    expect(refunds).toEqual([]);
+  });
+});
+
+/** A print job of `pages` pages charged from the grant (a posted reservation holds them). */
+async function usePages(grantId: number, userId: number, pages: number) {
+  const db = t.ctx.db;
+  const job = await db
+    .insertInto('printjobs')
+    .values({ user_id: userId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const reservation = await db
+    .insertInto('page_reservations')
+    .values({ user_id: userId, printjob_id: job.id, pages, charged: pages, status: 'posted' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('page_reservation_items')
+    .values({ reservation_id: reservation.id, grant_id: grantId, pages, taken_order: 1 })
+    .execute();
+  await db
+    .updateTable('page_grants')
+    .set((eb) => ({ remaining: eb('remaining', '-', pages) }))
+    .where('id', '=', grantId)
+    .execute();
+}
