@@ -138,15 +138,19 @@ describe('business account', () => {
     await form.locator('button[type=submit]').click();
     await page.waitForURL(/\/business\/account$/);
     expect(await page.getByTestId('business-company-nip').innerText()).toContain(nip);
+    // The free test pages wait for the e-mail confirmation (so do payments).
     expect(await page.getByTestId('business-trial-text').innerText()).toMatch(
-      /^50 test pages, valid until /,
+      /^Confirm your e-mail address to receive your free test pages/,
     );
     await page.screenshot({ path: shot('account-new'), fullPage: true });
 
-    // Paying needs a confirmed address.
     const mail = await server.smtp.waitFor(email, (m) => m.text.includes('/confirm-email'));
     await page.goto(linkFrom(mail, '/confirm-email'));
     await page.getByText('Your e-mail address is confirmed.').waitFor();
+    await page.goto(`${server.url}/business/account`);
+    await expect
+      .poll(() => page.getByTestId('business-trial-text').innerText())
+      .toMatch(/^50 test pages, valid until /);
 
     // Package M (349.00 net) by card: the sandbox charges the gross, 429.27.
     await page.goto(`${server.url}/business/account#packages`);
@@ -161,6 +165,10 @@ describe('business account', () => {
     await page.locator('[data-testid=payment-status][data-status=completed]').waitFor({
       timeout: 20_000,
     });
+    // The way back is the company's page, not the personal packages.
+    expect(await page.getByTestId('payment-business-account').getAttribute('href')).toBe(
+      '/business/account#packages',
+    );
 
     await page.goto(`${server.url}/business/account`);
     const purchase = page.locator('[data-testid=business-purchase-row][data-status=completed]');

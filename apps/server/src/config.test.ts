@@ -1,3 +1,4 @@
+import { productionSettings } from '../test/helpers/production-env';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -140,20 +141,8 @@ describe('loadConfig', () => {
 /** A production environment that starts: Stripe with live-looking random keys, https, SMTP. */
 function productionEnv(): Record<string, string> {
   return {
-    NODE_ENV: 'production',
-    PUBLIC_URL: 'https://print.shop.test',
+    ...productionSettings(),
     SMTP_URL: 'smtp://mail.shop.test:587',
-    PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: `sk_live_${randomBytes(24).toString('hex')}`,
-    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
-    KSEF_MODE: 'api',
-    KSEF_API_URL: 'https://api.ksef.mf.gov.pl/v2',
-    KSEF_TOKEN: `${randomBytes(24).toString('hex')}`,
-    SELLER_NAME: 'Print Shop sp. z o.o.',
-    SELLER_NIP: '5261040001',
-    SELLER_ADDRESS: 'ul. Długa 5',
-    SELLER_POSTCODE: '00-238',
-    SELLER_CITY: 'Warszawa',
   };
 }
 

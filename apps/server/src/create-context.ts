@@ -8,6 +8,7 @@ import { createMailer } from './modules/mail/mailer';
 import { SEND_MAIL_JOB } from './modules/mail/mail.jobs';
 import { registerExpressWork } from './modules/express';
 import { registerInboundMailWork } from './modules/inbound-mail';
+import { registerBusinessWork } from './modules/business';
 import { registerInvoiceWork } from './modules/invoices';
 import { registerPrinterAlertWork } from './modules/printers/printer-alerts.service';
 import { registerPrintjobExpiryWork } from './modules/printjobs/printjob-expiry.service';
@@ -112,6 +113,7 @@ export async function createContext(
   registerPurchaseRefundWork(ctx);
   registerExpressWork(ctx);
   registerInboundMailWork(ctx);
+  registerBusinessWork(ctx);
   registerInvoiceWork(ctx);
   return ctx;
 }

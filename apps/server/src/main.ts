@@ -10,7 +10,7 @@ import { startPrintjobExpiryChecks } from './modules/printjobs/printjob-expiry.s
 import { startDocumentRetentionChecks } from './modules/documents/document-retention.service';
 import { startCheckoutAbandonChecks } from './modules/payments/checkout-abandon.service';
 import { startInboundMailWork, startInboundSmtp, type TInboundSmtp } from './modules/inbound-mail';
-import { startInvoiceRuns } from './modules/invoices';
+import { startInvoiceRuns, startKsefSweep } from './modules/invoices';
 
 let config;
 try {
@@ -42,6 +42,8 @@ await startDocumentRetentionChecks(ctx);
 await startCheckoutAbandonChecks(ctx);
 // VAT invoices: on the 1st of a month, the previous month's (issue 15, docs/invoices.md).
 await startInvoiceRuns(ctx);
+// KSeF: invoices whose sending stopped (their job used its attempts) are queued again.
+await startKsefSweep(ctx);
 // Print by e-mail: printer addresses at INBOUND_MAIL_DOMAIN, the sweep of stuck messages.
 await startInboundMailWork(ctx);
 // Start the document threads now, so the first upload does not wait for one (~1 s).

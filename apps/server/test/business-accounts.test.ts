@@ -61,6 +61,25 @@ async function signUp(nip: string, overrides: Record<string, unknown> = {}) {
   return { agent, email, res };
 }
 
+/** Follows the confirmation link of the account's mail (as the person would). */
+async function confirm(email: string) {
+  const mail = await t.smtp.waitFor(email, (m) => m.text.includes('/confirm-email'));
+  const token = new URL(linkFrom(mail, '/confirm-email')).searchParams.get('token');
+  const res = await new TestAgent(t.app).post('/api/auth/confirm-email', { token });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** A business sign-up whose e-mail is then confirmed: answers its agent and account id. */
+async function confirmedSignUp(nip: string) {
+  const { agent, email, res } = await signUp(nip);
+  expect(res.statusCode, res.body).toBe(201);
+  await confirm(email);
+  return { agent, email, id: res.json().user.id as number };
+}
+
+const profileOf = async (agent: TestAgent) =>
+  (await agent.get('/api/business/profile')).json<TBusinessProfile>();
+
 const remaining = async (agent: TestAgent) =>
   (await agent.get('/ajax/user')).json<{ remaining_page_limit: number }>().remaining_page_limit;
 
@@ -75,7 +94,7 @@ const trialsOf = (nip: string) =>
 const DAY_MS = 86_400_000;
 
 describe('business sign-up', () => {
-  it('creates a signed-in business account with its company and 50 test pages for 14 days', async () => {
+  it('creates a signed-in business account; its 50 test pages for 14 days come with the e-mail confirmation', async () => {
     const nip = freshNip();
     const { agent, email, res } = await signUp(nip, { locale: 'pl' });
     expect(res.statusCode, res.body).toBe(201);
@@ -84,30 +103,75 @@ describe('business sign-up', () => {
       role: 'business',
       email_confirmed: false,
       locale: 'pl',
-      remaining_page_limit: 50,
+      remaining_page_limit: 0,
     });
     expect(res.cookies.some((c) => c.name === 'sid' && c.value !== '')).toBe(true);
-    expect(await remaining(agent)).toBe(50);
 
     const profile = await agent.get('/api/business/profile');
     expect(profile.statusCode).toBe(200);
-    const body = profile.json<TBusinessProfile>();
-    expect(body).toMatchObject({
+    expect(profile.json<TBusinessProfile>()).toMatchObject({
       business_name: 'Drukarnia Testowa sp. z o.o.',
       address: 'ul. Prosta 5/2',
       city: 'Kraków',
       postcode: '31-042',
       country: 'PL',
       nip_number: nip,
-      trial: { pages: 50 },
+      trial: null,
+      trial_status: 'awaiting_confirmation',
     });
-    const expiresIn = Date.parse(body.trial?.expires_at ?? '') - Date.now();
-    expect(Math.abs(expiresIn - 14 * DAY_MS)).toBeLessThan(60_000);
+    // Nothing is claimed yet: an unconfirmed sign-up cannot take a company's trial.
+    expect(await trialsOf(nip)).toHaveLength(0);
 
     // Confirmed like any account: the mail in the chosen language.
     const mail = await t.smtp.waitFor(email);
     expect(mail.subject).toBe('Potwierdź swój adres e-mail w Printomat');
-    expect(linkFrom(mail, '/confirm-email')).toContain('token=');
+    await confirm(email);
+    expect(await remaining(agent)).toBe(50);
+    const body = await profileOf(agent);
+    expect(body).toMatchObject({ trial: { pages: 50 }, trial_status: 'granted' });
+    const expiresIn = Date.parse(body.trial?.expires_at ?? '') - Date.now();
+    expect(Math.abs(expiresIn - 14 * DAY_MS)).toBeLessThan(60_000);
+    expect(await trialsOf(nip)).toMatchObject([{ user_id: res.json().user.id, pages: 50 }]);
+
+    // The link is used up: it cannot be followed for more pages.
+    const again = await new TestAgent(t.app).post('/api/auth/confirm-email', {
+      token: new URL(linkFrom(mail, '/confirm-email')).searchParams.get('token'),
+    });
+    expect(again.statusCode).toBe(400);
+    expect(await remaining(agent)).toBe(50);
+  });
+
+  it('gives the pages when an admin vouches for the address, or a password reset proves it', async () => {
+    const byAdmin = await signUp(freshNip());
+    const admin = await signInNewAdmin(t);
+    const id = byAdmin.res.json().user.id as number;
+    expect((await admin.post(`/api/admin/users/${id}/confirm-email`, {})).statusCode).toBe(200);
+    expect(await remaining(byAdmin.agent)).toBe(50);
+    expect((await profileOf(byAdmin.agent)).trial_status).toBe('granted');
+
+    const byReset = await signUp(freshNip());
+    const asked = await new TestAgent(t.app).post('/api/auth/forgot-password', {
+      email: byReset.email,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const mail = await t.smtp.waitFor(byReset.email, (m) => m.text.includes('/reset-password'));
+    const token = new URL(linkFrom(mail, '/reset-password')).searchParams.get('token');
+    const reset = await new TestAgent(t.app).post('/api/auth/reset-password', {
+      token,
+      password: 'another horse battery',
+      password_confirmation: 'another horse battery',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const signedIn = new TestAgent(t.app);
+    expect(
+      (
+        await signedIn.post('/api/auth/sign-in', {
+          email: byReset.email,
+          password: 'another horse battery',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await remaining(signedIn)).toBe(50);
   });
 
   it('answers invalid NIP and postcode, and blank fields, in Polish', async () => {
@@ -174,31 +238,48 @@ describe('business sign-up', () => {
     expect(res.json().errors).toEqual({ email: ['has already been taken'] });
     // The NIP's test pages are still there for the company's real sign-up.
     expect(await trialsOf(nip)).toHaveLength(0);
-    const later = await signUp(nip);
-    expect(later.res.json().user.remaining_page_limit).toBe(50);
+    const later = await confirmedSignUp(nip);
+    expect(await remaining(later.agent)).toBe(50);
   });
 
-  it('gives the test pages once per NIP, however it is typed', async () => {
+  it('gives the test pages once per NIP, however it is typed, and says so', async () => {
     const nip = freshNip();
-    const first = await signUp(nip);
-    expect(first.res.json().user.remaining_page_limit).toBe(50);
+    const first = await confirmedSignUp(nip);
+    expect(await remaining(first.agent)).toBe(50);
 
     const second = await signUp(dashed(nip));
     expect(second.res.statusCode, second.res.body).toBe(201);
-    expect(second.res.json().user.remaining_page_limit).toBe(0);
-    const profile = (await second.agent.get('/api/business/profile')).json<TBusinessProfile>();
-    expect(profile).toMatchObject({ nip_number: nip, trial: null });
+    // Told before the confirmation, so the company does not wait for pages that will not come.
+    expect(await profileOf(second.agent)).toMatchObject({
+      nip_number: nip,
+      trial: null,
+      trial_status: 'tax_number_used',
+    });
+    await confirm(second.email);
+    expect(await remaining(second.agent)).toBe(0);
+    expect((await profileOf(second.agent)).trial_status).toBe('tax_number_used');
 
-    const third = await signUp(`PL${nip}`);
-    expect(third.res.json().user.remaining_page_limit).toBe(0);
-    expect(await trialsOf(nip)).toHaveLength(1);
+    const third = await confirmedSignUp(`PL${nip}`);
+    expect(await remaining(third.agent)).toBe(0);
+    expect(await trialsOf(nip)).toMatchObject([{ user_id: first.id }]);
   });
 
-  it('gives exactly one trial to two sign-ups racing with one NIP', async () => {
+  it('gives the trial to whichever company confirms first, not to whichever signed up first', async () => {
     const nip = freshNip();
-    const results = await Promise.all([signUp(nip), signUp(dashed(nip))]);
-    for (const { res } of results) expect(res.statusCode, res.body).toBe(201);
-    const pages = results.map(({ res }) => res.json().user.remaining_page_limit).sort();
+    const squatter = await signUp(nip);
+    const company = await confirmedSignUp(dashed(nip));
+    expect(await remaining(company.agent)).toBe(50);
+    await confirm(squatter.email);
+    expect(await remaining(squatter.agent)).toBe(0);
+    expect((await profileOf(squatter.agent)).trial_status).toBe('tax_number_used');
+  });
+
+  it('gives exactly one trial to two confirmations racing with one NIP', async () => {
+    const nip = freshNip();
+    const signUps = [await signUp(nip), await signUp(dashed(nip))];
+    for (const { res } of signUps) expect(res.statusCode, res.body).toBe(201);
+    await Promise.all(signUps.map(({ email }) => confirm(email)));
+    const pages = (await Promise.all(signUps.map(({ agent }) => remaining(agent)))).sort();
     expect(pages).toEqual([0, 50]);
     const trials = await trialsOf(nip);
     expect(trials).toHaveLength(1);
@@ -214,8 +295,7 @@ describe('business sign-up', () => {
 
   it('never gives the trial again after the account is deleted', async () => {
     const nip = freshNip();
-    const { agent, res } = await signUp(nip);
-    const id = res.json().user.id as number;
+    const { agent, id } = await confirmedSignUp(nip);
     const deleted = await agent.request('DELETE', '/api/account', { confirmation: PASSWORD });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(
@@ -227,22 +307,26 @@ describe('business sign-up', () => {
     ).toHaveLength(0);
     expect(await trialsOf(nip)).toMatchObject([{ user_id: null, pages: 50 }]);
 
-    const again = await signUp(nip);
-    expect(again.res.statusCode).toBe(201);
-    expect(again.res.json().user.remaining_page_limit).toBe(0);
+    const again = await confirmedSignUp(nip);
+    expect(await remaining(again.agent)).toBe(0);
   });
 });
 
 describe('turning a personal account into a business one', () => {
-  it('makes the account a business one with its company and the test pages', async () => {
+  it('makes a confirmed account a business one with its company and, at once, the test pages', async () => {
     const agent = new TestAgent(t.app);
-    await registerAndSignIn(agent);
+    const { email } = await registerAndSignIn(agent);
+    await confirm(email);
     expect((await agent.get('/api/business/profile')).statusCode).toBe(404);
 
     const nip = freshNip();
     const res = await agent.post('/api/business/convert', company(dashed(nip)));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ nip_number: nip, trial: { pages: 50 } });
+    expect(res.json()).toMatchObject({
+      nip_number: nip,
+      trial: { pages: 50 },
+      trial_status: 'granted',
+    });
     expect((await agent.get('/api/session')).json().user.role).toBe('business');
     expect(await remaining(agent)).toBe(50);
     expect((await agent.get('/api/business/profile')).json()).toMatchObject({ nip_number: nip });
@@ -256,14 +340,30 @@ describe('turning a personal account into a business one', () => {
     });
   });
 
+  it('gives an unconfirmed account its test pages when it confirms its e-mail', async () => {
+    const agent = new TestAgent(t.app);
+    const { email } = await registerAndSignIn(agent);
+    const nip = freshNip();
+    const res = await agent.post('/api/business/convert', company(nip));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ trial: null, trial_status: 'awaiting_confirmation' });
+    expect(await remaining(agent)).toBe(0);
+    expect(await trialsOf(nip)).toHaveLength(0);
+
+    await confirm(email);
+    expect(await remaining(agent)).toBe(50);
+    expect(await profileOf(agent)).toMatchObject({ trial: { pages: 50 }, trial_status: 'granted' });
+  });
+
   it('gives no test pages when the NIP already had them', async () => {
     const nip = freshNip();
-    await signUp(nip);
+    await confirmedSignUp(nip);
     const agent = new TestAgent(t.app);
-    await registerAndSignIn(agent);
+    const { email } = await registerAndSignIn(agent);
+    await confirm(email);
     const res = await agent.post('/api/business/convert', company(nip));
     expect(res.statusCode).toBe(200);
-    expect(res.json().trial).toBeNull();
+    expect(res.json()).toMatchObject({ trial: null, trial_status: 'tax_number_used' });
     expect(await remaining(agent)).toBe(0);
   });
 
@@ -297,8 +397,7 @@ describe('the company details', () => {
 
   it('are changed by their owner; a new NIP is audited and brings no test pages', async () => {
     const nip = freshNip();
-    const { agent, res } = await signUp(nip);
-    const id = res.json().user.id as number;
+    const { agent, id } = await confirmedSignUp(nip);
 
     const moved = await agent.put(
       '/api/business/profile',

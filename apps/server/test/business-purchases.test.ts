@@ -7,7 +7,15 @@ import {
   type TPurchaseRefund,
 } from '@printomat/shared';
 import { checkLedger } from '../src/modules/payments/ledger-check';
+import { ProviderUnavailable, type TRefundResult } from '../src/modules/payments/payment-provider';
+import {
+  createProviderRegistry,
+  usePaymentProviders,
+} from '../src/modules/payments/provider-registry';
+import { createSandboxProvider } from '../src/modules/payments/providers/sandbox';
 import { registerPurchaseRefundListener } from '../src/modules/payments/purchase-refund-listeners';
+import { processPurchaseRefund } from '../src/modules/payments/purchase-refunds.service';
+import { postReservation, voidReservation } from '../src/modules/pages/page-reservations.service';
 import { grantPages, remainingPages } from '../src/modules/pages/pages-ledger.service';
 import { seedPackages } from '../src/seed/packages-seed';
 import { signInNewAdmin } from './helpers/admin';
@@ -151,6 +159,30 @@ describe('buying packages with their VAT split', () => {
     expect(none).toEqual([]);
   });
 
+  it('a business package is paid by card or transfer only: BLIK is refused', async () => {
+    const user = await businessUser();
+    const s = packageOf('S', 'business');
+    const response = await user.agent.post('/api/payments', {
+      package_id: s.id,
+      method: 'blik',
+      idempotency_key: newKey(),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      code: 'no_payment_method',
+      message: 'User did not enter a payment method',
+    });
+    const none = await t.ctx.db
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(none).toEqual([]);
+    // By transfer it is sold.
+    const byTransfer = await startPurchase(user.agent, s.id, 'transfer');
+    expect(byTransfer).toMatchObject({ method: 'transfer', status: 'processing' });
+  });
+
   it('a personal purchase keeps the VAT included in its price', async () => {
     const user = await confirmedUser(t);
     const m = packageOf('M', 'personal');
@@ -279,7 +311,7 @@ describe('an administrator refunds a package purchase', () => {
     expect(await checkLedger(t.ctx.db)).toEqual([]);
   });
 
-  it('a refund the provider refuses is failed for the admins, and nobody is told it succeeded', async () => {
+  it('a refund the provider refuses is failed for the admins, gives the pages back, and may be tried again', async () => {
     const user = await confirmedUser(t);
     const m = packageOf('M', 'personal');
     // The provider's notification arrives, but its own records have no finished session to pay back.
@@ -296,7 +328,14 @@ describe('an administrator refunds a package purchase', () => {
       ).json<TPurchaseRefund>();
       return state.status === 'pending' ? undefined : state;
     });
-    expect(failed).toMatchObject({ status: 'failed', pages_voided: m.pages });
+    // The pages taken back when it was asked for are the payer's again.
+    expect(failed).toMatchObject({ status: 'failed', pages_voided: 0 });
+    expect(await remainingPages(t.ctx.db, user.id)).toBe(m.pages);
+    expect(await grantOf(started.reference)).toMatchObject({
+      remaining: m.pages,
+      voided_at: null,
+    });
+    expect(await checkLedger(t.ctx.db)).toEqual([]);
     const row = await t.ctx.db
       .selectFrom('refunds')
       .select(['failure_code', 'id'])
@@ -309,6 +348,178 @@ describe('an administrator refunds a package purchase', () => {
         (mail) => mail.to.includes(user.email) && /on its way back/.test(mail.subject),
       ),
     ).toEqual([]);
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('subject_type', '=', 'payment')
+      .where('subject_id', '=', String(started.id))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      'payment.refunded',
+      'refund.failed',
+      'payment.refund_failed',
+    ]);
+    expect(audit[2]?.details).toMatchObject({ pages_restored: m.pages });
+
+    // The provider's session is settled now: a second refund goes through.
+    await t.ctx.db
+      .updateTable('sandbox_sessions')
+      .set({ status: 'done' })
+      .where('provider_reference', '=', started.provider_reference)
+      .execute();
+    const again = await admin.post(`/api/admin/payments/${started.reference}/refund`, {
+      note: 'Duplicate purchase, second try',
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json<TPurchaseRefund>()).toMatchObject({
+      status: 'pending',
+      pages_voided: m.pages,
+    });
+    const second = await until(async () => {
+      const state = (
+        await admin.get(`/api/admin/payments/${started.reference}/refund`)
+      ).json<TPurchaseRefund>();
+      return state.status === 'pending' ? undefined : state;
+    });
+    expect(second).toMatchObject({
+      reference: again.json<TPurchaseRefund>().reference,
+      status: 'succeeded',
+      pages_voided: m.pages,
+    });
+    expect(await remainingPages(t.ctx.db, user.id)).toBe(0);
+    expect(refundsHeard.filter((r) => r.paymentId === started.id)).toHaveLength(1);
+    const rows = await t.ctx.db
+      .selectFrom('refunds')
+      .select('status')
+      .where('payment_id', '=', started.id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.status)).toEqual(['failed', 'succeeded']);
+  });
+
+  it('a refund the provider took stays pending through an outage, and is asked about later', async () => {
+    const answers = useRefundAnswers({ providerReference: 'sbx_re_held', status: 'pending' });
+    try {
+      const user = await confirmedUser(t);
+      const m = packageOf('M', 'personal');
+      const paid = await pay((await startPurchase(user.agent, m.id)).reference);
+      const admin = await signInNewAdmin(t);
+      const response = await admin.post(`/api/admin/payments/${paid.reference}/refund`, {
+        note: 'Bank transfer back',
+      });
+      expect(response.statusCode).toBe(201);
+      const refund = await until(async () => {
+        const row = await refundRowOf(paid.id);
+        return row.attempts > 0 ? row : undefined;
+      });
+      expect(refund).toMatchObject({ status: 'pending', provider_reference: 'sbx_re_held' });
+
+      // While it is pending, asking again says so.
+      const twice = await admin.post(`/api/admin/payments/${paid.reference}/refund`, {
+        note: 'again',
+      });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json()).toMatchObject({
+        code: 'refund_in_progress',
+        message: 'A refund of this purchase is already in progress.',
+      });
+
+      // The provider is down for the job's last attempt: the money may still be on its way.
+      answers.down = true;
+      await processPurchaseRefund(t.ctx, refund.id, { attempt: 8 });
+      expect(await refundRowOf(paid.id)).toMatchObject({
+        status: 'pending',
+        attempts: 2,
+        failure_code: null,
+      });
+      const recheck = await t.ctx.db
+        .selectFrom('jobs')
+        .select('run_at')
+        .where('unique_key', '=', `purchase-refund:${refund.id}:check:2`)
+        .executeTakeFirstOrThrow();
+      expect(recheck.run_at.getTime()).toBeGreaterThan(Date.now());
+      expect(await remainingPages(t.ctx.db, user.id)).toBe(0);
+
+      // Later the provider answers again: it paid the money back.
+      answers.down = false;
+      answers.status = { providerReference: 'sbx_re_held', status: 'succeeded' };
+      await processPurchaseRefund(t.ctx, refund.id, { attempt: 1 });
+      expect(await refundRowOf(paid.id)).toMatchObject({ status: 'succeeded' });
+      expect(refundsHeard.filter((r) => r.paymentId === paid.id)).toHaveLength(1);
+      expect(await checkLedger(t.ctx.db)).toEqual([]);
+    } finally {
+      useRealProviders();
+    }
+  });
+
+  it('pages a print job hands back after the refund are not added to the refunded purchase', async () => {
+    const user = await confirmedUser(t);
+    const m = packageOf('M', 'personal');
+    const paid = await pay((await startPurchase(user.agent, m.id)).reference);
+    // Two print jobs hold 10 and 6 pages of it when the money goes back.
+    const failing = await holdPages(paid.grant_id!, user.id, 10);
+    const printing = await holdPages(paid.grant_id!, user.id, 6);
+    const admin = await signInNewAdmin(t);
+    const response = await admin.post(`/api/admin/payments/${paid.reference}/refund`, {
+      note: 'Refund',
+    });
+    expect(response.json<TPurchaseRefund>().pages_voided).toBe(m.pages - 16);
+    await until(async () =>
+      (await refundRowOf(paid.id)).status === 'succeeded' ? true : undefined,
+    );
+
+    // The first job fails before printing; the second prints 2 of its 6 pages.
+    await t.ctx.db.transaction().execute((trx) => voidReservation(trx, failing, new Date()));
+    await t.ctx.db.transaction().execute((trx) => postReservation(trx, printing, 2, new Date()));
+    expect(await remainingPages(t.ctx.db, user.id)).toBe(0);
+    expect(await grantOf(paid.reference)).toMatchObject({ remaining: 0 });
+    expect(await checkLedger(t.ctx.db)).toEqual([]);
+
+    // Only what the jobs charged stays charged.
+    const charged = await t.ctx.db
+      .selectFrom('page_reservations')
+      .select(['status', 'charged'])
+      .where('id', 'in', [failing, printing])
+      .orderBy('id')
+      .execute();
+    expect(charged).toEqual([
+      { status: 'voided', charged: null },
+      { status: 'posted', charged: 2 },
+    ]);
+  });
+
+  it('a refund that fails gives back the unused pages, also those a print job handed back meanwhile', async () => {
+    const answers = useRefundAnswers({ providerReference: 'sbx_re_slow', status: 'pending' });
+    try {
+      const user = await confirmedUser(t);
+      const m = packageOf('M', 'personal');
+      const paid = await pay((await startPurchase(user.agent, m.id)).reference);
+      const job = await holdPages(paid.grant_id!, user.id, 10);
+      const admin = await signInNewAdmin(t);
+      const response = await admin.post(`/api/admin/payments/${paid.reference}/refund`, {
+        note: 'Refund by transfer',
+      });
+      expect(response.json<TPurchaseRefund>().pages_voided).toBe(m.pages - 10);
+      const refund = await until(async () => {
+        const row = await refundRowOf(paid.id);
+        return row.attempts > 0 ? row : undefined;
+      });
+      // The job fails while the refund is pending: its pages are dropped for now.
+      await t.ctx.db.transaction().execute((trx) => voidReservation(trx, job, new Date()));
+      expect(await remainingPages(t.ctx.db, user.id)).toBe(0);
+      expect(await checkLedger(t.ctx.db)).toEqual([]);
+
+      // The bank returns the transfer: the refund failed, every unused page is the payer's again.
+      answers.status = { providerReference: 'sbx_re_slow', status: 'failed', failureCode: 'r' };
+      await processPurchaseRefund(t.ctx, refund.id, { attempt: 1 });
+      expect(await refundRowOf(paid.id)).toMatchObject({ status: 'failed' });
+      expect(await remainingPages(t.ctx.db, user.id)).toBe(m.pages);
+      expect(await grantOf(paid.reference)).toMatchObject({ remaining: m.pages, voided_at: null });
+      expect(await checkLedger(t.ctx.db)).toEqual([]);
+    } finally {
+      useRealProviders();
+    }
   });
 
   it('refuses a payment that is not completed, one the provider cannot pay back, and anyone but an admin', async () => {
@@ -386,6 +597,78 @@ describe('an administrator refunds a package purchase', () => {
     expect(refunds).toEqual([]);
   });
 });
+
+/** The grant a purchase gave. */
+const grantOf = async (reference: string) =>
+  t.ctx.db
+    .selectFrom('page_grants')
+    .select(['remaining', 'voided_at'])
+    .where('id', '=', (await paymentRow(reference)).grant_id)
+    .executeTakeFirstOrThrow();
+
+/** A purchase's latest refund row. */
+const refundRowOf = (paymentId: number) =>
+  t.ctx.db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+
+/**
+ * The sandbox, except that its refunds answer what the test says (`status`), or it is down
+ * (`down`). Undone by `useRealProviders`.
+ */
+function useRefundAnswers(first: TRefundResult) {
+  const answers: { status: TRefundResult; down: boolean } = { status: first, down: false };
+  const answer = async () => {
+    if (answers.down) throw new ProviderUnavailable('sandbox down');
+    return answers.status;
+  };
+  usePaymentProviders(
+    t.ctx,
+    createProviderRegistry(
+      { config: t.ctx.config, db: t.ctx.db },
+      {
+        sandbox: (deps) => ({
+          ...createSandboxProvider(deps),
+          refund: answer,
+          refundStatus: answer,
+        }),
+      },
+    ),
+  );
+  return answers;
+}
+
+function useRealProviders() {
+  usePaymentProviders(t.ctx, createProviderRegistry({ config: t.ctx.config, db: t.ctx.db }));
+}
+
+/** A print job holding `pages` pages of the grant, not printed yet (a live reservation). */
+async function holdPages(grantId: number, userId: number, pages: number): Promise<number> {
+  const db = t.ctx.db;
+  const job = await db
+    .insertInto('printjobs')
+    .values({ user_id: userId, status: 'scheduled' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const reservation = await db
+    .insertInto('page_reservations')
+    .values({ user_id: userId, printjob_id: job.id, pages, status: 'reserved' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('page_reservation_items')
+    .values({ reservation_id: reservation.id, grant_id: grantId, pages, taken_order: 0 })
+    .execute();
+  await db
+    .updateTable('page_grants')
+    .set((eb) => ({ remaining: eb('remaining', '-', pages) }))
+    .where('id', '=', grantId)
+    .execute();
+  return reservation.id;
+}
 
 /** A print job of `pages` pages charged from the grant (a posted reservation holds them). */
 async function usePages(grantId: number, userId: number, pages: number) {

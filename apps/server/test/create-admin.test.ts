@@ -1,5 +1,5 @@
+import { productionSettings } from './helpers/production-env';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,20 +34,8 @@ function commandEnv(): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? os.tmpdir(),
-    NODE_ENV: 'production',
-    PUBLIC_URL: 'https://print.shop.test',
+    ...productionSettings(),
     SMTP_URL: 'smtp://127.0.0.1:2525',
-    PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: `sk_live_${randomBytes(24).toString('hex')}`,
-    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
-    KSEF_MODE: 'api',
-    KSEF_API_URL: 'https://api.ksef.mf.gov.pl/v2',
-    KSEF_TOKEN: `${randomBytes(24).toString('hex')}`,
-    SELLER_NAME: 'Print Shop sp. z o.o.',
-    SELLER_NIP: '5261040001',
-    SELLER_ADDRESS: 'ul. Długa 5',
-    SELLER_POSTCODE: '00-238',
-    SELLER_CITY: 'Warszawa',
     DATA_DIR: dataDir,
     ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}),
   };

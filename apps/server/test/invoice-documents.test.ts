@@ -188,6 +188,36 @@ describe('FA(3) XML', () => {
     expect(xml).toContain('<DataWytworzeniaFa>2026-12-01T00:00:00Z</DataWytworzeniaFa>');
   });
 
+  it('lines paid on different days each carry their sale day (P_6A), with no P_6', async () => {
+    const xml = await expectValid(invoice(), 'sale-days');
+    expect(xml).not.toContain('<P_6>');
+    expect(xml).not.toContain('2026-11-30');
+    const saleDays = [
+      ...xml.matchAll(/<NrWierszaFa>(\d+)<\/NrWierszaFa>\s*<P_6A>([\d-]+)<\/P_6A>/g),
+    ];
+    // Each prepaid purchase is sold on its (Polish) payment day: the transfer on 11 November.
+    expect(saleDays.map(([, position, day]) => `${position} ${day}`)).toEqual([
+      '1 2026-11-03',
+      '2 2026-11-11',
+      '3 2026-11-20',
+    ]);
+  });
+
+  it('a line sold on the issue day has no P_6A: P_1 already says its day', async () => {
+    const lines = [
+      line({ position: 1 }),
+      line({ position: 2, paidAt: new Date('2026-11-15T09:00:00Z') }),
+    ];
+    const xml = await expectValid(
+      invoice({ issueDate: '2026-11-15', lines, totals: totalsOf(lines) }),
+      'sale-day-is-issue-day',
+    );
+    expect(xml).not.toContain('<P_6>');
+    expect(xml.match(/<P_6A>/g)).toHaveLength(1);
+    expect(xml).toMatch(/<NrWierszaFa>1<\/NrWierszaFa>\s*<P_6A>2026-11-03<\/P_6A>/);
+    expect(xml).toMatch(/<NrWierszaFa>2<\/NrWierszaFa>\s*<P_7>/);
+  });
+
   it('is the same document every time for one model', () => {
     expect(buildInvoiceXml(invoice())).toBe(buildInvoiceXml(invoice()));
   });
@@ -205,6 +235,9 @@ describe('FA(3) XML', () => {
       invoice({ lines: [line({ position: 1 }), line({ position: 2 })] }),
       'one-payment',
     );
+    // All sold on one day: one P_6 for the invoice, none per line.
+    expect(xml).toContain('<P_6>2026-11-03</P_6>');
+    expect(xml).not.toContain('<P_6A>');
     expect(xml).toMatch(
       /<Platnosc>\s*<Zaplacono>1<\/Zaplacono>\s*<DataZaplaty>2026-11-03<\/DataZaplaty>\s*<FormaPlatnosci>2<\/FormaPlatnosci>\s*<\/Platnosc>/,
     );
@@ -288,6 +321,33 @@ describe('FA(3) XML', () => {
     const xml = await expectValid(correction(null), 'correction-no-ksef');
     expect(xml).toContain('<NrKSeFN>1</NrKSeFN>');
     expect(xml).not.toContain('NrKSeFFaKorygowanej');
+    // The corrected purchase keeps its own sale day, not the correction's or the month's end.
+    expect(xml).toContain('<P_6>2026-11-03</P_6>');
+    expect(xml).not.toContain('<P_6A>');
+  });
+
+  it("a correction of purchases paid on different days keeps each row's sale day", async () => {
+    const paidAt = new Date('2026-11-20T08:00:00Z');
+    const lines = [
+      line({ position: 1, state: 'before' }),
+      line({ position: 1, state: 'after', quantity: 0, netMinor: 0, vatMinor: 0, grossMinor: 0 }),
+      line({ position: 2, state: 'before', paidAt }),
+      line({
+        position: 2,
+        state: 'after',
+        paidAt,
+        quantity: 0,
+        netMinor: 0,
+        vatMinor: 0,
+        grossMinor: 0,
+      }),
+    ];
+    const model = { ...correction(null), lines, totals: totalsOf(lines) };
+    const xml = await expectValid(model, 'correction-sale-days');
+    expect(xml).not.toContain('<P_6>');
+    const saleDays = [...xml.matchAll(/<P_6A>([\d-]+)<\/P_6A>/g)].map(([, day]) => day);
+    expect(saleDays).toEqual(['2026-11-03', '2026-11-03', '2026-11-20', '2026-11-20']);
+    expect(xml).toContain('<P_15>-200.00</P_15>');
   });
 
   it('the check can fail: a NIP with 9 digits is rejected by the schema', async () => {
@@ -327,6 +387,19 @@ describe('invoice PDF', () => {
     expect(text).toMatch(/2026-11-11\s+przelew\s+30,00 zł/);
     expect(text).toMatch(/2026-11-20\s+BLIK\s+400,00 zł/);
     expect(text).toMatch(/2026-11-03\s+karta\s+100,00 zł/);
+    // Sold on three days: the heading says so and each line shows its own sale date.
+    expect(text).toContain('Data sprzedaży: podana przy każdej pozycji');
+    expect(text).not.toContain('2026-11-30');
+    for (const day of ['2026-11-03', '2026-11-11', '2026-11-20'])
+      expect(text).toContain(`Data sprzedaży: ${day}`);
+  });
+
+  it('one sale date in the heading when every line was paid on the same day', async () => {
+    const lines = [line({ position: 1 }), line({ position: 2, description: 'Pakiet stron S' })];
+    const model = invoice({ locale: 'de', lines, totals: totalsOf(lines) });
+    const { text } = await pdfText(await renderInvoicePdf(model), 'one-sale-day');
+    expect(text).toContain('Data sprzedaży / Leistungsdatum: 2026-11-03');
+    expect(text.match(/Data sprzedaży/g)).toHaveLength(1);
   });
 
   it('an en customer reads "Faktura VAT / Invoice", with thousands grouped the Polish way', async () => {

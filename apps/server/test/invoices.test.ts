@@ -6,12 +6,14 @@ import {
   invoiceRunTask,
   runInvoiceMonth,
 } from '../src/modules/invoices/invoice-run.service';
+import { runRefundCorrection } from '../src/modules/invoices/invoice-correction.service';
 import { notifyPurchaseRefunded } from '../src/modules/payments/purchase-refund-listeners';
 import { seedPackages } from '../src/seed/packages-seed';
 import { signInNewAdmin } from './helpers/admin';
 import {
   businessCustomer,
   businessPurchase,
+  pdfText,
   succeededPurchaseRefund,
   validateFa3,
 } from './helpers/invoice-fixtures';
@@ -95,7 +97,7 @@ describe('the month’s invoices', () => {
     const result = await runInvoiceMonth(t.ctx, '2026-10', {
       now: new Date('2026-11-01T06:00:00Z'),
     });
-    expect(result).toEqual({ month: '2026-10', issued: 2, existing: 0 });
+    expect(result).toEqual({ month: '2026-10', issued: 2, existing: 0, failed: 0 });
 
     const [invoice] = await invoicesOf(a.id);
     expect(invoice).toMatchObject({
@@ -165,6 +167,7 @@ describe('the month’s invoices', () => {
       month: '2026-10',
       issued: 0,
       existing: 2,
+      failed: 0,
     });
     expect(await invoicesOf(a.id)).toHaveLength(1);
   });
@@ -210,6 +213,7 @@ describe('the month’s invoices', () => {
       gross_minor: 62,
       invoice_number: 'FV/2026/10/0001',
       refunded: false,
+      is_business: true,
     });
     expect(byReference.get(novemberPurchase.reference)?.invoice_number).toBeNull();
   });
@@ -235,21 +239,66 @@ describe('the month’s invoices', () => {
     expect((await new TestAgent(t.app).get('/api/business/invoices')).statusCode).toBe(401);
   });
 
-  it('issues a correcting invoice when an invoiced purchase is refunded', async () => {
+  it('issues a correcting invoice once KSeF accepted the invoice it corrects', async () => {
     const refundId = await succeededPurchaseRefund(t, refundedLater);
-    const now = new Date('2026-11-24T10:00:00Z');
+    const [invoice] = await invoicesOf(a.id);
+    // KSeF (the sandbox) answers in the background; then the invoice is made one still on its way.
+    await expect
+      .poll(async () => (await invoicesOf(a.id))[0]!.ksef_status, { timeout: 10_000 })
+      .not.toMatch(/^(pending|sending)$/);
+    await t.ctx.db
+      .updateTable('invoices')
+      .set({ ksef_status: 'pending', ksef_number: null })
+      .where('id', '=', invoice!.id)
+      .execute();
     const notify = () =>
       t.ctx.db.transaction().execute((trx) =>
         notifyPurchaseRefunded(t.ctx, trx, {
           refundId,
           paymentId: refundedLater.id,
           userId: a.id,
-          now,
+          now: new Date('2026-11-24T10:00:00Z'),
         }),
       );
     await notify();
-    // Heard twice (a retried job): still one correction.
+    // Heard twice (a retried job): still one job.
     await notify();
+    const jobs = await t.ctx.db
+      .selectFrom('jobs')
+      .select('unique_key')
+      .where('unique_key', 'like', `invoice-correction:${refundId}:%`)
+      .execute();
+    expect(jobs).toHaveLength(1);
+
+    // Pending in KSeF: the job finds no correction to issue yet and looks again later.
+    const secondLook = `invoice-correction:${refundId}:2`;
+    await expect
+      .poll(
+        async () =>
+          (await t.ctx.db
+            .selectFrom('jobs')
+            .select('id')
+            .where('unique_key', '=', secondLook)
+            .executeTakeFirst()) !== undefined,
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    expect(await invoicesOf(a.id)).toHaveLength(1);
+    // The test takes the next looks itself (at a known date).
+    await t.ctx.db.deleteFrom('jobs').where('unique_key', '=', secondLook).execute();
+
+    const ksefNumber = '5261040001-20261101-0A1B2C3D4E5F-AB';
+    await t.ctx.db
+      .updateTable('invoices')
+      .set({ ksef_status: 'accepted', ksef_number: ksefNumber })
+      .where('id', '=', invoice!.id)
+      .execute();
+    const at24th = { ...t.ctx, now: () => new Date('2026-11-24T10:00:00Z') };
+    const outcomes = await Promise.all([
+      runRefundCorrection(at24th, refundId, 2),
+      runRefundCorrection(at24th, refundId, 3),
+    ]);
+    expect(outcomes.sort()).toEqual(['issued', 'nothing']);
 
     const [original, correction] = await invoicesOf(a.id);
     expect(correction).toMatchObject({
@@ -271,6 +320,12 @@ describe('the month’s invoices', () => {
     expect(verdict.output).toContain('validates');
     expect(verdict.ok).toBe(true);
     expect(correction!.xml).toContain('FV/2026/10/0001');
+    // The corrected invoice's KSeF number, the same in the XML and the PDF.
+    expect(correction!.xml).toContain(`<NrKSeF>1</NrKSeF>`);
+    expect(correction!.xml).toContain(`<NrKSeFFaKorygowanej>${ksefNumber}</NrKSeFFaKorygowanej>`);
+    const pdf = await a.agent.get(`/api/business/invoices/${correction!.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(await pdfText(pdf.rawPayload)).toContain(ksefNumber);
 
     const summary = (await a.agent.get('/api/business/invoices')).json<{
       invoices: TInvoiceSummary[];
@@ -293,11 +348,11 @@ describe('the month’s invoices', () => {
     // 15 November: November's purchase so far (1 November, 00:30 in Warsaw).
     expect(
       await runInvoiceMonth(t.ctx, '2026-11', { now: new Date('2026-11-15T12:00:00Z') }),
-    ).toEqual({ month: '2026-11', issued: 1, existing: 0 });
+    ).toEqual({ month: '2026-11', issued: 1, existing: 0, failed: 0 });
     await businessPurchase(t, a, { netMinor: 100, completedAt: new Date('2026-11-20T12:00:00Z') });
     expect(
       await runInvoiceMonth(t.ctx, '2026-11', { now: new Date('2026-11-21T12:00:00Z') }),
-    ).toEqual({ month: '2026-11', issued: 1, existing: 0 });
+    ).toEqual({ month: '2026-11', issued: 1, existing: 0, failed: 0 });
     const november = (await invoicesOf(a.id)).filter((i) => i.period === '2026-11');
     expect(november.map((i) => [i.number, i.gross_minor])).toEqual([
       ['FV/2026/11/0001', 42927],
@@ -329,9 +384,9 @@ describe('the admin’s invoices', () => {
   it('issues a month on demand (audited, safe to repeat) and refuses a month not begun', async () => {
     const first = await admin.post('/api/admin/invoices/run', { month: '2026-09' });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ month: '2026-09', issued: 1, existing: 0 });
+    expect(first.json()).toEqual({ month: '2026-09', issued: 1, existing: 0, failed: 0 });
     const again = await admin.post('/api/admin/invoices/run', { month: '2026-09' });
-    expect(again.json()).toEqual({ month: '2026-09', issued: 0, existing: 1 });
+    expect(again.json()).toEqual({ month: '2026-09', issued: 0, existing: 1, failed: 0 });
     const audit = await t.ctx.db
       .selectFrom('audit_log')
       .select(['action', 'details'])
@@ -396,7 +451,8 @@ describe('the admin’s invoices', () => {
     expect((await list('q=FV/2026/10/0002')).invoices.map((i) => i.buyer_name)).toEqual([
       'Beta Biuro S.A.',
     ]);
-    expect((await list('period=2026-10&kind=invoice&q=100%25')).invoices).toEqual([]);
+    // '%' is a literal (letters: no random NIP of the fixtures can contain the text).
+    expect((await list('period=2026-10&kind=invoice&q=zz%25')).invoices).toEqual([]);
 
     const rejectedList = await list('ksef_status=rejected');
     expect(rejectedList.invoices.map((i) => [i.number, i.ksef_error])).toEqual([
@@ -507,14 +563,14 @@ describe('a refund through the admin’s refund', () => {
 });
 
 describe('the recurring run', () => {
-  it('runs the previous month on the 1st (in Warsaw) and nothing on other days', async () => {
+  it('runs the previous month on the 1st (in Warsaw), never the current month', async () => {
     const d = await businessCustomer(t);
     await businessPurchase(t, d, { netMinor: 1000, completedAt: new Date('2026-07-15T10:00:00Z') });
     await businessPurchase(t, d, { netMinor: 2000, completedAt: new Date('2026-08-15T10:00:00Z') });
     const task = invoiceRunTask(t.ctx);
 
-    // 2 August, 00:00 in Warsaw: not the 1st.
-    await task.run({ at: new Date('2026-08-01T22:00:00Z'), lastFinishedAt: undefined });
+    // 31 July, 23:00 in Warsaw: July is still the current month.
+    await task.run({ at: new Date('2026-07-31T21:00:00Z'), lastFinishedAt: undefined });
     expect(await invoicesOf(d.id)).toEqual([]);
     // 1 August, 00:00 in Warsaw (22:00 UTC on 31 July): July.
     await task.run({ at: new Date('2026-07-31T22:00:00Z'), lastFinishedAt: undefined });

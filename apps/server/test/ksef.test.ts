@@ -1,3 +1,4 @@
+import { productionSettings } from './helpers/production-env';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -7,14 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { AppError } from '../src/http/errors';
 import { enqueueJob } from '../src/modules/jobs/queue';
+import { createKsefApiClient } from '../src/modules/invoices/ksef/ksef-api-client';
 import { createKsefSandboxClient } from '../src/modules/invoices/ksef/ksef-sandbox';
 import { crc8Hex, KSEF_NUMBER_PATTERN } from '../src/modules/invoices/ksef/ksef-numbers';
 import {
   KSEF_MAX_TRIES,
   KSEF_SEND_JOB,
+  KSEF_STUCK_AFTER_MS,
   queueKsefSend,
   resendToKsef,
+  sweepStuckKsefInvoices,
 } from '../src/modules/invoices/ksef-send.service';
+import { startKsefSweep } from '../src/modules/invoices';
 import { FAKE_KSEF_TOKEN, FakeKsef } from './helpers/fake-ksef';
 import { createTestApp, type TTestApp } from './helpers/test-app';
 
@@ -48,9 +53,14 @@ afterAll(async () => {
 });
 
 let counter = 0;
-/** An issued invoice row (the official example's XML) and its 'ksef-send' job, as H3 queues it. */
-async function issueInvoice(): Promise<number> {
+/**
+ * An issued invoice row (the official example's XML with the invoice's own number in P_2, as
+ * KSeF tells duplicates by it) and its 'ksef-send' job, as the run queues it.
+ */
+async function issueInvoice({ queue = true } = {}): Promise<number> {
   counter += 1;
+  const number = `FV/2026/01/${String(counter).padStart(4, '0')}-${randomBytes(3).toString('hex')}`;
+  const document = xml.replace(/<P_2>[^<]*<\/P_2>/, `<P_2>${number}</P_2>`);
   const party = {
     name: 'ABC AGD sp. z o. o.',
     address: 'ul. Kwiatowa 1 m. 2',
@@ -64,7 +74,7 @@ async function issueInvoice(): Promise<number> {
     const row = await trx
       .insertInto('invoices')
       .values({
-        number: `FV/2026/01/${String(counter).padStart(4, '0')}-${randomBytes(3).toString('hex')}`,
+        number,
         kind: 'invoice',
         period: '2026-01',
         issue_date: '2026-02-01',
@@ -78,12 +88,12 @@ async function issueInvoice(): Promise<number> {
         net_minor: 100_00,
         vat_minor: 23_00,
         gross_minor: 123_00,
-        xml,
-        xml_sha256: createHash('sha256').update(xml).digest('hex'),
+        xml: document,
+        xml_sha256: createHash('sha256').update(document).digest('hex'),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await queueKsefSend(trx, row.id);
+    if (queue) await queueKsefSend(trx, row.id);
     return row.id;
   });
 }
@@ -107,6 +117,13 @@ async function runWaitingNow(id: number): Promise<void> {
               AND (payload::jsonb ->> 'invoiceId')::int = ${id}`.execute(t.ctx.db);
   await t.ctx.worker.drain();
 }
+
+/** The invoice POSTs KSeF received (each one a send). */
+const invoicePosts = () =>
+  fake.requests.filter((r) => /^POST \/sessions\/online\/[^/]+\/invoices$/.test(r)).length;
+
+/** The status question about one invoice (not the send, not the UPO). */
+const STATUS_PATH = /^\/sessions\/(?!online\/)[^/]+\/invoices\/[^/]+$/;
 
 const sha256Base64 = (s: string) => createHash('sha256').update(s, 'utf8').digest('base64');
 
@@ -157,8 +174,17 @@ describe('sending an invoice to the KSeF 2.0 API', () => {
 
   it('still processing: is asked about later (never sent again), then accepted', async () => {
     fake.processingAnswers = 1_000;
+    const received = fake.received.length;
     const id = await issueInvoice();
-    await t.ctx.worker.drain();
+    const draining = t.ctx.worker.drain();
+    // The references are stored the moment KSeF takes the invoice, while it is still being
+    // asked about: a worker dying now leaves an invoice that is only asked about later.
+    const storedWhileAsking = async () =>
+      fake.received.length > received &&
+      (await invoiceRow(id)).ksef_reference === fake.received.at(-1)!.referenceNumber;
+    await expect.poll(storedWhileAsking, { timeout: 3_000, interval: 50 }).toBe(true);
+    expect(fake.received.at(-1)!.statusAsks).toBeLessThan(4);
+    await draining;
     const sent = fake.received.at(-1)!;
     let row = await invoiceRow(id);
     expect(row).toMatchObject({
@@ -172,7 +198,6 @@ describe('sending an invoice to the KSeF 2.0 API', () => {
     expect(job!.run_at.getTime()).toBeGreaterThan(Date.now() + 20_000);
 
     fake.processingAnswers = 0;
-    const received = fake.received.length;
     await runWaitingNow(id);
     row = await invoiceRow(id);
     expect(row).toMatchObject({
@@ -180,7 +205,7 @@ describe('sending an invoice to the KSeF 2.0 API', () => {
       ksef_number: sent.ksefNumber,
       ksef_attempts: 1,
     });
-    expect(fake.received).toHaveLength(received);
+    expect(fake.received).toHaveLength(received + 1);
     fake.processingAnswers = 1;
   }, 30_000);
 
@@ -250,6 +275,20 @@ describe('sending an invoice to the KSeF 2.0 API', () => {
     const mail = await t.smtp.waitFor(TEAM_EMAIL, (m) => m.subject.includes(row.number));
     expect(mail.subject).toBe(`KSeF rejected invoice ${row.number}`);
     expect(mail.text).toContain('Nieprawidłowa wartość pola P_15');
+
+    // That submission is refused for good: a resend forgets its references and sends anew.
+    await resendToKsef(t.ctx, id);
+    expect(await invoiceRow(id)).toMatchObject({
+      ksef_status: 'pending',
+      ksef_reference: null,
+      ksef_session_reference: null,
+    });
+    await t.ctx.worker.drain();
+    expect(await invoiceRow(id)).toMatchObject({
+      ksef_status: 'accepted',
+      ksef_attempts: 2,
+      ksef_reference: fake.received.at(-1)!.referenceNumber,
+    });
   });
 
   it('a wrong KSeF token: fails at once with what KSeF said (no retries); a pending invoice cannot be resent', async () => {
@@ -264,6 +303,203 @@ describe('sending an invoice to the KSeF 2.0 API', () => {
     expect(await waitingJobs(id)).toEqual([]);
     fake.validToken = FAKE_KSEF_TOKEN;
     await expect(resendToKsef(t.ctx, 999_999)).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
+
+describe('never sending an invoice to KSeF twice', () => {
+  it('the status question fails after KSeF took the invoice: not sent again, asked later and accepted', async () => {
+    fake.processingAnswers = 0;
+    fake.failNext = [{ status: 503, path: STATUS_PATH }];
+    const posts = invoicePosts();
+    const id = await issueInvoice();
+    await t.ctx.worker.drain();
+    const sent = fake.received.at(-1)!;
+    let row = await invoiceRow(id);
+    expect(row).toMatchObject({
+      ksef_status: 'sending',
+      ksef_session_reference: sent.sessionReference,
+      ksef_reference: sent.referenceNumber,
+      ksef_attempts: 1,
+      ksef_number: null,
+    });
+    expect(await waitingJobs(id)).toHaveLength(1);
+
+    // Asking fails again (KSeF down): still only asking, the references kept.
+    fake.failNext = [{ status: 500, path: STATUS_PATH }];
+    await runWaitingNow(id);
+    row = await invoiceRow(id);
+    expect(row).toMatchObject({ ksef_status: 'sending', ksef_reference: sent.referenceNumber });
+    expect(row.ksef_error).toContain('KSeF answered 500');
+
+    await runWaitingNow(id);
+    row = await invoiceRow(id);
+    expect(row).toMatchObject({
+      ksef_status: 'accepted',
+      ksef_number: sent.ksefNumber,
+      ksef_attempts: 1,
+      ksef_error: null,
+    });
+    expect(row.ksef_upo).toContain(sent.ksefNumber);
+    expect(invoicePosts()).toBe(posts + 1);
+    fake.processingAnswers = 1;
+  }, 30_000);
+
+  it('a try whose answer was lost (KSeF has the invoice): KSeF answers duplicate, the original KSeF number is taken', async () => {
+    const id = await issueInvoice({ queue: false });
+    const { xml: document, number } = await invoiceRow(id);
+    // KSeF took it, then the worker died before storing anything: 'sending', no references.
+    const earlier = await createKsefApiClient({
+      apiUrl: fake.apiUrl,
+      token: FAKE_KSEF_TOKEN,
+      sellerNip: SELLER_NIP,
+      statusPollDelaysMs: [0, 0],
+    }).send({ invoiceNumber: number, xml: document });
+    if (earlier.outcome !== 'accepted') throw new Error(JSON.stringify(earlier));
+    await t.ctx.db
+      .updateTable('invoices')
+      .set({ ksef_status: 'sending', ksef_attempts: 1 })
+      .where('id', '=', id)
+      .execute();
+
+    await queueKsefSend(t.ctx.db, id);
+    await t.ctx.worker.drain();
+    const row = await invoiceRow(id);
+    const duplicate = fake.received.at(-1)!;
+    expect(duplicate.duplicateOf?.ksefNumber).toBe(earlier.ksefNumber);
+    expect(row).toMatchObject({
+      ksef_status: 'accepted',
+      ksef_number: earlier.ksefNumber,
+      ksef_attempts: 2,
+    });
+    expect(row.ksef_upo).toContain(
+      `<NumerKSeFDokumentu>${earlier.ksefNumber}</NumerKSeFDokumentu>`,
+    );
+    expect(row.ksef_error).toContain('440');
+    expect(row.ksef_error).toContain(earlier.ksefNumber);
+  });
+
+  it("an admin's resend of an invoice that failed while KSeF was processing it only asks", async () => {
+    fake.processingAnswers = 1_000;
+    const posts = invoicePosts();
+    const id = await issueInvoice();
+    await t.ctx.worker.drain();
+    for (let i = 1; i < KSEF_MAX_TRIES; i += 1) await runWaitingNow(id);
+    const sent = fake.received.at(-1)!;
+    let row = await invoiceRow(id);
+    expect(row).toMatchObject({
+      ksef_status: 'failed',
+      ksef_session_reference: sent.sessionReference,
+      ksef_reference: sent.referenceNumber,
+    });
+    await t.smtp.waitFor(TEAM_EMAIL, (m) => m.subject.includes(row.number));
+
+    fake.processingAnswers = 0;
+    await resendToKsef(t.ctx, id);
+    expect((await invoiceRow(id)).ksef_status).toBe('sending');
+    await t.ctx.worker.drain();
+    row = await invoiceRow(id);
+    expect(row).toMatchObject({
+      ksef_status: 'accepted',
+      ksef_number: sent.ksefNumber,
+      ksef_reference: sent.referenceNumber,
+      ksef_attempts: 1,
+    });
+    expect(invoicePosts()).toBe(posts + 1);
+    fake.processingAnswers = 1;
+  }, 30_000);
+
+  it('references KSeF does not know: forgotten, the invoice is sent again and accepted', async () => {
+    const id = await issueInvoice({ queue: false });
+    await t.ctx.db
+      .updateTable('invoices')
+      .set({
+        ksef_status: 'sending',
+        ksef_attempts: 1,
+        ksef_session_reference: '20260101-SO-0000000000-0000000000-00',
+        ksef_reference: '20260101-EE-0000000000-0000000000-00',
+      })
+      .where('id', '=', id)
+      .execute();
+    await queueKsefSend(t.ctx.db, id);
+    await t.ctx.worker.drain();
+    let row = await invoiceRow(id);
+    expect(row).toMatchObject({ ksef_status: 'pending', ksef_reference: null });
+    expect(row.ksef_error).toContain('21404');
+    await runWaitingNow(id);
+    row = await invoiceRow(id);
+    expect(row).toMatchObject({ ksef_status: 'accepted', ksef_attempts: 2 });
+    expect(row.ksef_reference).toBe(fake.received.at(-1)!.referenceNumber);
+  });
+
+  it('the sweep queues again an invoice whose sending stopped (its job used its attempts)', async () => {
+    const stale = new Date(Date.now() - KSEF_STUCK_AFTER_MS - 60_000);
+    const stuck = await issueInvoice({ queue: false });
+    const recent = await issueInvoice({ queue: false });
+    const withJob = await issueInvoice({ queue: false });
+    // The jobs of the first two ran out of attempts after markSending; the third's still waits.
+    for (const id of [stuck, recent])
+      await t.ctx.db
+        .insertInto('jobs')
+        .values({
+          name: KSEF_SEND_JOB.name,
+          payload: JSON.stringify({ invoiceId: id, try: 3 }),
+          status: 'failed',
+          attempts: KSEF_SEND_JOB.maxAttempts,
+          max_attempts: KSEF_SEND_JOB.maxAttempts,
+          run_at: stale,
+          last_error: 'connection terminated',
+          unique_key: `ksef-send:${id}:1:3`,
+          updated_at: stale,
+        })
+        .execute();
+    await enqueueJob(
+      t.ctx.db,
+      KSEF_SEND_JOB,
+      { invoiceId: withJob, try: 2 },
+      { runAt: new Date(Date.now() + 3_600_000) },
+    );
+    await t.ctx.db
+      .updateTable('invoices')
+      .set({ ksef_status: 'sending', ksef_attempts: 1, updated_at: stale })
+      .where('id', 'in', [stuck, withJob])
+      .execute();
+    await t.ctx.db
+      .updateTable('invoices')
+      .set({ ksef_status: 'sending', ksef_attempts: 1 })
+      .where('id', '=', recent)
+      .execute();
+
+    expect(await sweepStuckKsefInvoices(t.ctx)).toEqual([stuck]);
+    await t.ctx.worker.drain();
+    expect(await invoiceRow(stuck)).toMatchObject({ ksef_status: 'accepted', ksef_attempts: 2 });
+    expect((await invoiceRow(recent)).ksef_status).toBe('sending');
+    expect((await invoiceRow(withJob)).ksef_status).toBe('sending');
+    // Queued once: a second sweep finds nothing more to do.
+    expect(await sweepStuckKsefInvoices(t.ctx)).toEqual([]);
+
+    await runWaitingNow(withJob);
+    expect((await invoiceRow(withJob)).ksef_status).toBe('accepted');
+  });
+
+  it('the sweep runs as a recurring task once the server starts it', async () => {
+    const id = await issueInvoice({ queue: false });
+    await t.ctx.db
+      .updateTable('invoices')
+      .set({ updated_at: new Date(Date.now() - KSEF_STUCK_AFTER_MS - 60_000) })
+      .where('id', '=', id)
+      .execute();
+    await startKsefSweep(t.ctx);
+    await sql`UPDATE jobs SET run_at = now() WHERE name = 'ksef-sweep' AND status = 'pending'`.execute(
+      t.ctx.db,
+    );
+    // The sweep's run queues the send, which runs after it.
+    await expect
+      .poll(async () => {
+        await t.ctx.worker.drain();
+        return (await invoiceRow(id)).ksef_status;
+      })
+      .toBe('accepted');
+    expect((await invoiceRow(id)).ksef_attempts).toBe(1);
   });
 });
 
@@ -350,20 +586,8 @@ describe('the KSeF sandbox (KSEF_MODE=sandbox)', () => {
 
 describe('a production start', () => {
   const production = {
-    NODE_ENV: 'production',
-    PUBLIC_URL: 'https://print.shop.test',
+    ...productionSettings(),
     SMTP_URL: 'smtp://mail.shop.test:587',
-    PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: `sk_live_${randomBytes(24).toString('hex')}`,
-    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
-    KSEF_MODE: 'api',
-    KSEF_API_URL: 'https://api.ksef.mf.gov.pl/v2',
-    KSEF_TOKEN: randomBytes(24).toString('hex'),
-    SELLER_NAME: 'Print Shop sp. z o.o.',
-    SELLER_NIP: '5261040001',
-    SELLER_ADDRESS: 'ul. Długa 5',
-    SELLER_POSTCODE: '00-238',
-    SELLER_CITY: 'Warszawa',
   };
   const problems = (env: Record<string, string | undefined>) => {
     try {

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { AppError } from '../src/http/errors';
 import { insertGrant } from '../src/modules/pages/pages-ledger.repo';
-import { remainingPages } from '../src/modules/pages/pages-ledger.service';
+import {
+  remainingPages,
+  restoreVoidedGrant,
+  voidGrantRemaining,
+} from '../src/modules/pages/pages-ledger.service';
+import { checkLedger } from '../src/modules/payments/ledger-check';
 import {
   postReservation,
   reservePages,
@@ -184,5 +189,133 @@ describe('two-phase charging', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await remainingPages(t.ctx.db, u)).toBe(93);
     expect(await ledgerIsConsistent(u)).toBe(true);
+  });
+});
+
+describe('a voided grant (its purchase was refunded)', () => {
+  it('drops the pages a reservation hands back to it; the other grants get theirs', async () => {
+    const u = await user();
+    const kept = await grant(u, 10, 30);
+    const refunded = await grant(u, 10, 60);
+    const j = await job(u);
+    const reservation = await inTransaction((db) =>
+      reservePages(db, { userId: u, printjobId: j, pages: 16 }, now()),
+    );
+    expect([await grantRemaining(kept), await grantRemaining(refunded)]).toEqual([0, 4]);
+    expect(await inTransaction((db) => voidGrantRemaining(db, refunded, now()))).toBe(4);
+
+    // 3 pages printed of 16: 13 go back, latest-expiring grant first (the voided one: dropped).
+    expect(await inTransaction((db) => postReservation(db, reservation, 3, now()))).toBe(3);
+    expect([await grantRemaining(kept), await grantRemaining(refunded)]).toEqual([7, 0]);
+    expect(await remainingPages(t.ctx.db, u)).toBe(7);
+    const items = await t.ctx.db
+      .selectFrom('page_reservation_items')
+      .select(['grant_id', 'pages'])
+      .where('reservation_id', '=', reservation)
+      .execute();
+    expect(items).toEqual([{ grant_id: kept, pages: 3 }]);
+
+    // Un-voided (its refund failed), it gets every page nothing holds: the 4 taken, the 6 dropped.
+    expect(await inTransaction((db) => restoreVoidedGrant(db, refunded))).toBe(10);
+    expect(await grantRemaining(refunded)).toBe(10);
+    expect(await ledgerIsConsistent(u)).toBe(true);
+  });
+
+  it('un-voiding while a job hands pages back loses none of them', async () => {
+    // Real concurrency on PostgreSQL: the grant lock orders the two.
+    for (let round = 0; round < 5; round += 1) {
+      const u = await user();
+      const g = await grant(u, 20, 30);
+      const j = await job(u);
+      const reservation = await inTransaction((db) =>
+        reservePages(db, { userId: u, printjobId: j, pages: 12 }, now()),
+      );
+      await inTransaction((db) => voidGrantRemaining(db, g, now()));
+      await Promise.all([
+        inTransaction((db) => voidReservation(db, reservation, now())),
+        inTransaction((db) => restoreVoidedGrant(db, g)),
+      ]);
+      expect(await grantRemaining(g)).toBe(20);
+      expect(await ledgerIsConsistent(u)).toBe(true);
+    }
+  });
+
+  it("the ledger check knows a refunded purchase's grant: voided, and never filled again", async () => {
+    const u = await user();
+    const reference = `pay_ledger_${u}`;
+    const g = await insertGrant(t.ctx.db, {
+      user_id: u,
+      source: 'package',
+      pages: 30,
+      expires_at: null,
+      reference,
+    });
+    const payment = await t.ctx.db
+      .insertInto('payments')
+      .values({
+        reference,
+        user_id: u,
+        payer_email: 'ledger@example.test',
+        provider: 'sandbox',
+        provider_reference: `sbx_${u}`,
+        method: 'card',
+        status: 'completed',
+        amount_minor: 1000,
+        currency: 'PLN',
+        pages: 30,
+        validity_days: 30,
+        idempotency_key: `ledger-${u}`,
+        locale: 'en',
+        completed_at: new Date(),
+        grant_id: g,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const problemsOf = async () =>
+      (await checkLedger(t.ctx.db)).filter((p) => p.userId === u).map((p) => p.problem);
+    // A job holds 5; the refund takes the other 25 back.
+    const j = await job(u);
+    const reservation = await inTransaction((db) =>
+      reservePages(db, { userId: u, printjobId: j, pages: 5 }, now()),
+    );
+    const pagesVoided = await inTransaction((db) => voidGrantRemaining(db, g, now()));
+    expect(pagesVoided).toBe(25);
+    // Voided without a refund: a problem.
+    expect(await problemsOf()).toEqual(['refunded_grant_not_voided']);
+    const refund = await t.ctx.db
+      .insertInto('refunds')
+      .values({
+        reference: `re_ledger_${u}`,
+        payment_id: payment.id,
+        express_order_id: null,
+        amount_minor: 1000,
+        currency: 'PLN',
+        reason: 'purchase_refunded',
+        provider: 'sandbox',
+        provider_reference: null,
+        failure_code: null,
+        pages_voided: pagesVoided,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await problemsOf()).toEqual([]);
+    await inTransaction((db) => voidReservation(db, reservation, now()));
+    expect(await problemsOf()).toEqual([]);
+
+    // Pages added to it again (what a reservation handing back used to do): found.
+    await t.ctx.db.updateTable('page_grants').set({ remaining: 5 }).where('id', '=', g).execute();
+    expect(await problemsOf()).toEqual(['voided_grant_refilled']);
+    await t.ctx.db.updateTable('page_grants').set({ remaining: 0 }).where('id', '=', g).execute();
+
+    // The refund failed and gave the pages back: checked like any grant again.
+    await t.ctx.db
+      .updateTable('refunds')
+      .set({ status: 'failed' })
+      .where('id', '=', refund.id)
+      .execute();
+    expect(await problemsOf()).toEqual(['refunded_grant_not_voided']);
+    await inTransaction((db) => restoreVoidedGrant(db, g));
+    expect(await problemsOf()).toEqual([]);
+    expect(await grantRemaining(g)).toBe(30);
   });
 });

@@ -1,3 +1,4 @@
+import { productionSettings } from './helpers/production-env';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -72,22 +73,10 @@ beforeAll(async () => {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'production',
+      ...productionSettings(),
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: 'https://print.shop.test',
       SMTP_URL: 'smtp://127.0.0.1:2525',
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: `sk_live_${randomBytes(24).toString('hex')}`,
-      STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
-      KSEF_MODE: 'api',
-      KSEF_API_URL: 'https://api.ksef.mf.gov.pl/v2',
-      KSEF_TOKEN: `${randomBytes(24).toString('hex')}`,
-      SELLER_NAME: 'Print Shop sp. z o.o.',
-      SELLER_NIP: '5261040001',
-      SELLER_ADDRESS: 'ul. Długa 5',
-      SELLER_POSTCODE: '00-238',
-      SELLER_CITY: 'Warszawa',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}),

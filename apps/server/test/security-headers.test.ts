@@ -1,3 +1,4 @@
+import { productionSettings } from './helpers/production-env';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
@@ -259,19 +260,8 @@ describe.skipIf(!hasWeb)('the built web app', () => {
 describe('in production', () => {
   it('adds HSTS', async () => {
     const prod = await createTestApp({
-      NODE_ENV: 'production',
+      ...productionSettings(),
       PUBLIC_URL: 'https://print.example.org',
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_live_9f3KqZ7wXy2LmN8vB4rT6uP1sD5gH0jE',
-      STRIPE_WEBHOOK_SECRET: 'whsec_Qw8eR4tY6uI2oP0aS9dF3gH7jK1lZxC5',
-      KSEF_MODE: 'api',
-      KSEF_API_URL: 'https://api.ksef.mf.gov.pl/v2',
-      KSEF_TOKEN: '20260101-EC-7F3A9C2B1D-4E8B6A0C5F-3D|nip-5261040001|9b1e4c7a2f',
-      SELLER_NAME: 'Print Shop sp. z o.o.',
-      SELLER_NIP: '5261040001',
-      SELLER_ADDRESS: 'ul. Długa 5',
-      SELLER_POSTCODE: '00-238',
-      SELLER_CITY: 'Warszawa',
     });
     try {
       const health = await prod.app.inject({ method: 'GET', url: '/healthz' });

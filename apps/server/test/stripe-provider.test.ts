@@ -1,3 +1,4 @@
+import { productionSettings } from './helpers/production-env';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type http from 'node:http';
@@ -20,20 +21,8 @@ import { freePort, rejectedReason } from './helpers/payments';
 
 /** What a production start needs (Stripe with live-looking keys, https, SMTP). */
 const PRODUCTION_ENV = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://print.shop.test',
+  ...productionSettings(),
   SMTP_URL: 'smtp://mail.shop.test:587',
-  PAYMENT_PROVIDER: 'stripe',
-  STRIPE_SECRET_KEY: `sk_live_${randomBytes(24).toString('hex')}`,
-  STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
-  KSEF_MODE: 'api',
-  KSEF_API_URL: 'https://api.ksef.mf.gov.pl/v2',
-  KSEF_TOKEN: `${randomBytes(24).toString('hex')}`,
-  SELLER_NAME: 'Print Shop sp. z o.o.',
-  SELLER_NIP: '5261040001',
-  SELLER_ADDRESS: 'ul. Długa 5',
-  SELLER_POSTCODE: '00-238',
-  SELLER_CITY: 'Warszawa',
 };
 
 const SECRET_KEY = 'sk_test_printomat';

@@ -102,6 +102,8 @@ export interface TPageGrantsTable {
   reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** The job a refund gave pages back for (one refund per job). */
   printjob_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Its purchase was refunded: pages a print job hands back are not added to it again. */
+  voided_at: TNullableTimestamp;
   created_at: TCreatedAt;
 }
 
@@ -651,6 +653,8 @@ export interface TRefundsTable {
   /** The admin who gave a purchase's money back. */
   requested_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
   note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A purchase refund: its unused pages taken back when asked for (given back if it fails). */
+  pages_voided: ColumnType<number, number | undefined, number>;
   amount_minor: number;
   currency: string;
   reason: TRefundReason;

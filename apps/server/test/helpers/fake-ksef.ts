@@ -25,8 +25,9 @@ import { LocalHttpServer, onBody } from './local-server';
 // documented online-session flow closely enough to catch a client that gets it wrong: it makes
 // its own RSA keys and self-signed certificates (openssl), decrypts the KSeF token and checks it
 // against the challenge, hands out and checks Bearer tokens on every call, decrypts the invoice
-// with the session's AES key and checks its hashes and sizes. It validates nothing else (no
-// schema check). Switches simulate KSeF's bad days; what it received is recorded for assertions.
+// with the session's AES key and checks its hashes and sizes. Like KSeF, it answers an invoice
+// it already has (same RodzajFaktury and P_2, not rejected) with status 440 naming the original.
+// It validates nothing else (no schema check). Switches simulate KSeF's bad days; what it received is recorded for assertions.
 
 const run = promisify(execFile);
 
@@ -53,6 +54,8 @@ export interface TFakeKsefInvoice {
   ksefNumber: string;
   statusAsks: number;
   rejection: { code: number; description: string; details: string[] } | null;
+  /** An invoice KSeF already had (same seller, RodzajFaktury and P_2): answered 440. */
+  duplicateOf: TFakeKsefInvoice | null;
 }
 
 interface TFailure {
@@ -329,16 +332,21 @@ export class FakeKsef extends LocalHttpServer {
       if (sha256(plain) !== body.invoiceHash)
         return exception(res, 400, 21403, 'Nieprawidłowy skrót pliku', []);
       const ref = referenceNumber(today, 'EE');
+      const xml = plain.toString('utf8');
+      const original = this.received.find(
+        (i) => !i.rejection && !i.duplicateOf && documentKey(i.xml) === documentKey(xml),
+      );
       this.received.push({
         sessionReference,
         referenceNumber: ref,
-        xml: plain.toString('utf8'),
+        xml,
         invoiceHash: String(body.invoiceHash),
         computedHash: sha256(plain),
         invoiceSize: plain.length,
         ksefNumber: ksefNumber(this.nip, today, randomBytes(6).toString('hex')),
         statusAsks: 0,
         rejection: this.rejectNext,
+        duplicateOf: original ?? null,
       });
       this.rejectNext = null;
       return send(res, 202, { referenceNumber: ref });
@@ -352,6 +360,19 @@ export class FakeKsef extends LocalHttpServer {
       res.writeHead(204).end();
       return;
     }
+    if (method === 'GET' && (m = /^\/sessions\/([^/]+)\/invoices\/ksef\/([^/]+)\/upo$/.exec(p))) {
+      const invoice = this.received.find(
+        (i) =>
+          i.sessionReference === decodeURIComponent(m![1]!) &&
+          i.ksefNumber === decodeURIComponent(m![2]!) &&
+          !i.rejection &&
+          !i.duplicateOf &&
+          i.statusAsks >= this.processingAnswers,
+      );
+      if (!invoice) return exception(res, 400, 21178, 'Nie znaleziono UPO', []);
+      res.writeHead(200, { 'content-type': 'application/xml' }).end(this.upo(invoice));
+      return;
+    }
     if (method === 'GET' && (m = /^\/sessions\/([^/]+)\/invoices\/([^/]+)(\/upo)?$/.exec(p))) {
       const invoice = this.received.find(
         (i) =>
@@ -361,7 +382,8 @@ export class FakeKsef extends LocalHttpServer {
       if (!invoice) return exception(res, 400, 21404, 'Nie znaleziono faktury', []);
       const done = invoice.statusAsks >= this.processingAnswers;
       if (m[3]) {
-        if (!done || invoice.rejection) return exception(res, 400, 21178, 'Nie znaleziono UPO', []);
+        if (!done || invoice.rejection || invoice.duplicateOf)
+          return exception(res, 400, 21178, 'Nie znaleziono UPO', []);
         res.writeHead(200, { 'content-type': 'application/xml' }).end(this.upo(invoice));
         return;
       }
@@ -378,6 +400,19 @@ export class FakeKsef extends LocalHttpServer {
           status: { code: 150, description: 'Trwa przetwarzanie' },
         });
       if (invoice.rejection) return send(res, 200, { ...base, status: invoice.rejection });
+      if (invoice.duplicateOf)
+        return send(res, 200, {
+          ...base,
+          status: {
+            code: 440,
+            description: 'Duplikat faktury',
+            details: [`Faktura o numerze ${invoice.duplicateOf.ksefNumber} została już przyjęta.`],
+            extensions: {
+              originalSessionReferenceNumber: invoice.duplicateOf.sessionReference,
+              originalKsefNumber: invoice.duplicateOf.ksefNumber,
+            },
+          },
+        });
       return send(res, 200, {
         ...base,
         ksefNumber: invoice.ksefNumber,
@@ -416,6 +451,13 @@ export class FakeKsef extends LocalHttpServer {
 </Potwierdzenie>
 `;
   }
+}
+
+/** What KSeF tells duplicates by (with the seller's NIP, one per fake): RodzajFaktury and P_2. */
+function documentKey(xml: string): string {
+  const field = (name: string) =>
+    new RegExp(`<(?:\\w+:)?${name}>([^<]*)</(?:\\w+:)?${name}>`).exec(xml)?.[1]?.trim() ?? '';
+  return `${field('RodzajFaktury')}|${field('P_2')}`;
 }
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('base64');

@@ -122,15 +122,30 @@ export async function businessPurchase(
   return { id: payment.id, reference, netMinor: options.netMinor, vatMinor, grossMinor };
 }
 
-/** A succeeded refund of a whole purchase (what the admin refund records). */
+/**
+ * A succeeded refund of a whole purchase (what the admin refund records): the purchase's grant
+ * voided, its unused pages taken back (none of these purchases' pages are held by a job).
+ */
 export async function succeededPurchaseRefund(
   t: TTestApp,
   purchase: { id: number; grossMinor: number },
   status: 'pending' | 'succeeded' = 'succeeded',
 ) {
+  const payment = await t.ctx.db
+    .selectFrom('payments')
+    .select('grant_id')
+    .where('id', '=', purchase.id)
+    .executeTakeFirstOrThrow();
+  const grant = await t.ctx.db
+    .updateTable('page_grants')
+    .set({ remaining: 0, voided_at: new Date() })
+    .where('id', '=', payment.grant_id!)
+    .returning('pages')
+    .executeTakeFirstOrThrow();
   const row = await t.ctx.db
     .insertInto('refunds')
     .values({
+      pages_voided: grant.pages,
       reference: `ref_${randomBytes(6).toString('hex')}`,
       payment_id: purchase.id,
       express_order_id: null,
@@ -162,6 +177,19 @@ export async function validateFa3(xml: string): Promise<{ ok: boolean; output: s
   } catch (err) {
     const failure = err as { code?: number; stderr?: string };
     return { ok: false, output: `exit ${failure.code}: ${failure.stderr}` };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A PDF's text as poppler's pdftotext reads it (white space left out: lines may wrap). */
+export async function pdfText(pdf: Uint8Array): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'invoice-pdf-'));
+  const file = path.join(dir, 'invoice.pdf');
+  await fs.writeFile(file, pdf);
+  try {
+    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-']);
+    return stdout.replace(/\s+/g, '');
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

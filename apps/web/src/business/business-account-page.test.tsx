@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TLocale, TMe } from '@printomat/shared';
+import type { TLocale, TMe, TPayment } from '@printomat/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as paymentsApi from '../payments/payments-api';
 import { buildMe, buildSession, jsonResponse, mockFetch } from '../test/fetch-mock';
@@ -191,6 +191,79 @@ describe('business page (/business/account)', () => {
     });
   });
 
+  it('says where the free test pages stand: waiting for the e-mail, or the tax number had them', async () => {
+    const { requests } = open({
+      extra: {
+        'GET /api/business/profile': () =>
+          jsonResponse(
+            200,
+            buildBusinessProfile({ trial: null, trial_status: 'awaiting_confirmation' }),
+          ),
+        'POST /api/auth/resend-confirmation': () => jsonResponse(200, { ok: true }),
+      },
+    });
+    const card = await screen.findByTestId('business-trial');
+    expect(within(card).getByTestId('business-trial-text').textContent).toBe(
+      'Confirm your e-mail address to receive your free test pages: follow the link in the mail we sent you.',
+    );
+    fireEvent.click(within(card).getByRole('button', { name: 'Send the link again' }));
+    expect((await within(card).findByRole('status')).textContent).toBe(
+      'We sent you a new link. Please check your inbox.',
+    );
+    expect(requests.some((r) => r.url === '/api/auth/resend-confirmation')).toBe(true);
+    cleanup();
+
+    open({
+      locale: 'de',
+      user: buildMe({ role: 'business', locale: 'de' }),
+      extra: {
+        'GET /api/business/profile': () =>
+          jsonResponse(200, buildBusinessProfile({ trial: null, trial_status: 'tax_number_used' })),
+      },
+    });
+    expect((await screen.findByTestId('business-trial-text')).textContent).toBe(
+      'Diese Steuernummer hat ihre kostenlosen Testseiten schon bekommen, deshalb wurden diesem Konto keine gutgeschrieben. Unten kannst du ein Paket kaufen.',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Firmenkonto' })).toBeTruthy();
+    cleanup();
+
+    // A shop without trials says nothing about them.
+    open({
+      extra: {
+        'GET /api/business/profile': () =>
+          jsonResponse(200, buildBusinessProfile({ trial: null, trial_status: 'none' })),
+      },
+    });
+    await screen.findByTestId('business-company-name');
+    expect(screen.queryByTestId('business-trial')).toBeNull();
+  });
+
+  it('labels a purchase made before the conversion as personal, not as waiting for an invoice', async () => {
+    open({
+      locale: 'pl',
+      user: buildMe({ role: 'business', locale: 'pl' }),
+      extra: {
+        'GET /api/business/purchases': () =>
+          jsonResponse(200, {
+            purchases: [
+              buildBusinessPurchase({ reference: 'PAY-3', invoice_number: null }),
+              buildBusinessPurchase({
+                reference: 'PAY-1',
+                invoice_number: null,
+                is_business: false,
+                net_minor: null,
+                vat_minor: null,
+              }),
+            ],
+          }),
+      },
+    });
+    const rows = await screen.findAllByTestId('business-purchase-row');
+    expect(
+      rows.map((row) => within(row).getByTestId('business-purchase-invoice').textContent),
+    ).toEqual(['najbliższa faktura miesięczna', 'zakup prywatny – bez faktury VAT']);
+  });
+
   it('offers a personal account the conversion and shows an administrator a note', async () => {
     open({ user: buildMe({ role: 'user' }) });
     expect(await screen.findByTestId('business-convert-form')).toBeTruthy();
@@ -200,5 +273,55 @@ describe('business page (/business/account)', () => {
       /administrator account/,
     );
     expect(screen.queryByTestId('business-packages')).toBeNull();
+  });
+});
+
+describe('after a business purchase (/payments/:reference)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const payment = (status: 'completed' | 'failed'): TPayment => ({
+    reference: 'PAY-9',
+    status,
+    method: 'card',
+    package_code: 'M',
+    pages: 2000,
+    validity_days: 90,
+    amount_minor: 42927,
+    currency: 'PLN',
+    created_at: '2026-11-23T10:00:00.000Z',
+    completed_at: status === 'completed' ? '2026-11-23T10:00:05.000Z' : null,
+    pages_expire_at: status === 'completed' ? '2027-02-21T10:00:05.000Z' : null,
+    receipt_number: status === 'completed' ? 'R-2026-000043' : null,
+    is_abandoned: false,
+  });
+
+  it('leads a company back to its business page, not to the personal packages', async () => {
+    let answer = payment('completed');
+    mockFetch({
+      'GET /api/session': () =>
+        jsonResponse(
+          200,
+          buildSession({ locale: 'de', user: buildMe({ role: 'business', locale: 'de' }) }),
+        ),
+      'GET /api/payments/PAY-9': () => jsonResponse(200, answer),
+    });
+    renderApp('/payments/PAY-9');
+    const link = await screen.findByTestId('payment-business-account');
+    expect(link.textContent).toBe('Firmenkonto');
+    expect(link.getAttribute('href')).toBe('/business/account#packages');
+    cleanup();
+
+    answer = payment('failed');
+    renderApp('/payments/PAY-9');
+    await screen.findByTestId('payment-business-account');
+    const status = screen.getByTestId('payment-status');
+    expect(
+      within(status)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/business/account#packages']);
   });
 });

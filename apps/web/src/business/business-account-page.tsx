@@ -7,12 +7,14 @@ import {
   type TBusinessCountry,
   type TBusinessProfile,
 } from '@printomat/shared';
+import { resendConfirmation } from '../api/auth-api';
 import { useCurrentUser } from '../api/session';
 import { FormAlert, SuccessNotice } from '../components/form-alert';
 import { PageTitle } from '../components/page-title';
 import { SubmitButton } from '../forms/auth-fields';
 import { checkInput } from '../forms/check-input';
 import { useFormSubmit } from '../forms/use-form-submit';
+import { useSubmit } from '../forms/use-submit';
 import { useLocale, useT } from '../i18n/use-t';
 import { usePageScroll } from '../pages/public/public-layout';
 import {
@@ -201,26 +203,70 @@ function CompanyEditForm({
 function TrialCard({ profile }: { profile: TBusinessProfile }) {
   const t = useT();
   const { locale } = useLocale();
-  const { trial } = profile;
-  // Once per tax number: a company that had them (or a shop without a trial) sees nothing here.
-  if (trial === null) return null;
+  const { trial, trial_status: status } = profile;
+  // No trial in this shop, or none for this account for another reason: nothing to say.
+  if (status === 'none' || (status === 'granted' && trial === null)) return null;
   return (
     <section
       className="card business-section"
       aria-labelledby="business-trial-title"
       data-testid="business-trial"
+      data-status={status}
     >
       <h2 id="business-trial-title" className="card__title">
         {t('business_account.trial.title')}
       </h2>
-      <p className="card__text" data-testid="business-trial-text">
-        {trial.expires_at
-          ? t('business_account.trial.pages', {
-              count: trial.pages,
-              date: formatDate(locale, trial.expires_at),
-            })
-          : t('business_account.trial.pages_no_date', { count: trial.pages })}
-      </p>
+      {status === 'granted' && trial && (
+        <p className="card__text" data-testid="business-trial-text">
+          {trial.expires_at
+            ? t('business_account.trial.pages', {
+                count: trial.pages,
+                date: formatDate(locale, trial.expires_at),
+              })
+            : t('business_account.trial.pages_no_date', { count: trial.pages })}
+        </p>
+      )}
+      {status === 'tax_number_used' && (
+        <p className="card__text" data-testid="business-trial-text">
+          {t('business_account.trial.tax_number_used')}
+        </p>
+      )}
+      {status === 'awaiting_confirmation' && <AwaitingConfirmation />}
     </section>
+  );
+}
+
+/** The test pages wait for the e-mail confirmation: the link can be sent again from here. */
+function AwaitingConfirmation() {
+  const t = useT();
+  const [isSent, setSent] = useState(false);
+  const action = useCallback(async () => {
+    setSent(false);
+    await resendConfirmation();
+    setSent(true);
+  }, []);
+  const { submit, isPending, error } = useSubmit(action);
+  return (
+    <>
+      <p className="card__text" data-testid="business-trial-text">
+        {t('business_account.trial.awaiting')}
+      </p>
+      {isSent ? (
+        <p className="card__text" role="status" data-testid="business-trial-resent">
+          {t('business_account.trial.resent')}
+        </p>
+      ) : (
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={isPending}
+          onClick={() => void submit()}
+          data-testid="business-trial-resend"
+        >
+          {isPending ? t('common.please_wait') : t('business_account.trial.resend')}
+        </button>
+      )}
+      <FormAlert error={error} />
+    </>
   );
 }

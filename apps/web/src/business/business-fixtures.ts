@@ -54,6 +54,7 @@ export function buildBusinessProfile(overrides: Partial<TBusinessProfile> = {}):
     country: 'PL',
     nip_number: '5261040001',
     trial: { pages: 50, expires_at: '2026-12-08T12:00:00.000Z' },
+    trial_status: 'granted',
     created_at: '2026-11-24T12:00:00.000Z',
     updated_at: '2026-11-24T12:00:00.000Z',
     ...overrides,
@@ -77,6 +78,7 @@ export function buildBusinessPurchase(
     completed_at: '2026-11-03T10:01:00.000Z',
     invoice_number: 'FV/2026/11/0001',
     refunded: false,
+    is_business: true,
     ...overrides,
   };
 }

@@ -67,7 +67,7 @@ describe('business sign-up (/business/sign-up)', () => {
         jsonResponse(422, {
           message: 'Popraw zaznaczone pola.',
           code: 'validation',
-          errors: { email: ['jest już zajęty'], nip_number: ['jest nieprawidłowe'] },
+          errors: { email: ['jest już zajęte'], nip_number: ['jest nieprawidłowe'] },
         }),
     });
     renderApp('/business/sign-up');
@@ -85,7 +85,15 @@ describe('business sign-up (/business/sign-up)', () => {
 
     expect(await screen.findByText('Popraw zaznaczone pola.')).toBeTruthy();
     expect(errorsAt('NIP (lub numer VAT UE)')).toEqual(['jest nieprawidłowe']);
-    expect(errorsAt('E-mail')).toEqual(['jest już zajęty']);
+    expect(errorsAt('E-mail')).toEqual(['jest już zajęte']);
+    // The address has an account: sign in with it, then turn it into a business account.
+    const hint = screen.getByTestId('business-sign-up-taken');
+    expect(hint.textContent).toBe(
+      'Ten adres ma już konto. Zaloguj się, aby zamienić je na konto firmowe',
+    );
+    expect(within(hint).getByRole('link').getAttribute('href')).toBe(
+      '/sign-in?next=/business/sign-up',
+    );
   });
 
   it('signs the company up with every field and opens the business page', async () => {
@@ -95,14 +103,18 @@ describe('business sign-up (/business/sign-up)', () => {
         jsonResponse(
           200,
           buildSession({
-            user: signedIn ? buildMe({ role: 'business', remaining_page_limit: 50 }) : null,
+            user: signedIn ? buildMe({ role: 'business', remaining_page_limit: 0 }) : null,
           }),
         ),
       'POST /api/business/sign-up': () => {
         signedIn = true;
         return jsonResponse(201, { user: buildMe({ role: 'business' }) });
       },
-      'GET /api/business/profile': () => jsonResponse(200, buildBusinessProfile()),
+      'GET /api/business/profile': () =>
+        jsonResponse(
+          200,
+          buildBusinessProfile({ trial: null, trial_status: 'awaiting_confirmation' }),
+        ),
       'GET /api/business/packages': () => jsonResponse(200, buildBusinessPackageList()),
       'GET /api/business/purchases': () => jsonResponse(200, { purchases: [] }),
       'GET /api/business/invoices': () => jsonResponse(200, { invoices: [] }),
@@ -129,9 +141,11 @@ describe('business sign-up (/business/sign-up)', () => {
       nip_number: 'PL 526-104-00-01',
       locale: 'en',
     });
+    // The test pages come with the e-mail confirmation.
     expect((await screen.findByTestId('business-trial-text')).textContent).toMatch(
-      /^50 test pages, valid until /,
+      /^Confirm your e-mail address to receive your free test pages/,
     );
+    expect(screen.queryByTestId('business-sign-up-taken')).toBeNull();
   });
 
   it('offers a signed-in personal account to become a business one', async () => {

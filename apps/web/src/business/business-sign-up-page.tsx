@@ -24,6 +24,7 @@ import { COMPANY_FIELDS, CompanyFields } from './company-form';
 import './business.css';
 
 export const BUSINESS_ACCOUNT_PATH = '/business/account';
+const BUSINESS_SIGN_UP_PATH = '/business/sign-up';
 
 const SIGN_UP_FIELDS = [
   'email',
@@ -87,6 +88,14 @@ function SignUpCard() {
       </h1>
       <p className="auth-card__lead">{t('business_account.sign_up.lead')}</p>
       <FormAlert error={error} shownFields={SIGN_UP_FIELDS} />
+      {fieldErrors.email?.includes(t('errors.taken')) && (
+        <p className="alert business-notice" data-testid="business-sign-up-taken">
+          {t('business_account.sign_up.taken_hint')}{' '}
+          <Link to={`/sign-in?next=${BUSINESS_SIGN_UP_PATH}`}>
+            {t('business_account.sign_up.taken_link')}
+          </Link>
+        </p>
+      )}
       {/* POST: a submit before the page has hydrated must not put the password in the URL. */}
       <form
         className="form"

@@ -1,5 +1,6 @@
 import type { TLocale } from '@printomat/shared';
 import { formatDate } from '@printomat/shared';
+import { TableCard } from '../components/table-card';
 import { useLocale, useT } from '../i18n/use-t';
 import { formatPrice } from '../pages/public/package-data';
 import { useBusinessInvoices } from './business-api';
@@ -25,95 +26,86 @@ export function InvoicesTable() {
   const invoices = useBusinessInvoices();
   const list = invoices.data?.invoices ?? [];
   return (
-    <section
-      className="card business-section"
-      aria-labelledby="business-invoices-title"
-      data-testid="business-invoices"
+    <TableCard
+      id="business-invoices-title"
+      title={t('business_account.invoices.title')}
+      testId="business-invoices"
+      className="business-section"
+      lead={t('business_account.invoices.lead')}
+      query={invoices}
+      count={list.length}
+      empty={t('business_account.invoices.empty')}
     >
-      <h2 id="business-invoices-title" className="card__title">
-        {t('business_account.invoices.title')}
-      </h2>
-      <p className="card__text">{t('business_account.invoices.lead')}</p>
-      {invoices.isError && <p className="card__text">{t('common.errors.generic')}</p>}
-      {invoices.isSuccess && list.length === 0 && (
-        <p className="card__text">{t('business_account.invoices.empty')}</p>
-      )}
-      {list.length > 0 && (
-        <div className="table-scroll">
-          <table className="business-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('business_account.invoices.number')}</th>
-                <th scope="col">{t('business_account.invoices.month')}</th>
-                <th scope="col" className="business-table__amount">
-                  {t('business_account.invoices.net')}
-                </th>
-                <th scope="col" className="business-table__amount">
-                  {t('business_account.invoices.gross')}
-                </th>
-                <th scope="col">{t('business_account.invoices.ksef')}</th>
-                <th scope="col">{t('business_account.invoices.download')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((invoice) => (
-                <tr key={invoice.id} data-testid="business-invoice-row" data-kind={invoice.kind}>
-                  <td>
-                    <strong data-testid="business-invoice-number">{invoice.number}</strong>
-                    <span className="business-muted">{formatDate(locale, invoice.issue_date)}</span>
-                    {invoice.corrects_number && (
-                      <span className="business-muted">
-                        {t('business_account.invoices.correction', {
-                          number: invoice.corrects_number,
-                        })}
-                      </span>
-                    )}
-                  </td>
-                  <td>{formatPeriod(locale, invoice.period)}</td>
-                  <td className="business-table__amount">
-                    {formatPrice(locale, invoice.net_minor, invoice.currency)}
-                  </td>
-                  <td className="business-table__amount" data-testid="business-invoice-gross">
-                    {formatPrice(locale, invoice.gross_minor, invoice.currency)}
-                  </td>
-                  <td data-testid="business-invoice-ksef">
-                    <span className={`business-badge business-badge--${invoice.ksef_status}`}>
-                      {t(`invoices.ksef_status.${invoice.ksef_status}`)}
-                    </span>
-                    {invoice.ksef_number && (
-                      <span className="business-muted business-ksef-number">
-                        {invoice.ksef_number}
-                      </span>
-                    )}
-                  </td>
-                  <td className="business-table__links">
-                    <a
-                      href={invoice.pdf_url}
-                      download
-                      aria-label={t('business_account.invoices.pdf_label', {
-                        number: invoice.number,
-                      })}
-                      data-testid="business-invoice-pdf"
-                    >
-                      {t('business_account.invoices.pdf')}
-                    </a>
-                    <a
-                      href={invoice.xml_url}
-                      download
-                      aria-label={t('business_account.invoices.xml_label', {
-                        number: invoice.number,
-                      })}
-                      data-testid="business-invoice-xml"
-                    >
-                      {t('business_account.invoices.xml')}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+      <table className="business-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('business_account.invoices.number')}</th>
+            <th scope="col">{t('business_account.invoices.month')}</th>
+            <th scope="col" className="business-table__amount">
+              {t('business_account.invoices.net')}
+            </th>
+            <th scope="col" className="business-table__amount">
+              {t('business_account.invoices.gross')}
+            </th>
+            <th scope="col">{t('business_account.invoices.ksef')}</th>
+            <th scope="col">{t('business_account.invoices.download')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((invoice) => (
+            <tr key={invoice.id} data-testid="business-invoice-row" data-kind={invoice.kind}>
+              <td>
+                <strong data-testid="business-invoice-number">{invoice.number}</strong>
+                <span className="business-muted">{formatDate(locale, invoice.issue_date)}</span>
+                {invoice.corrects_number && (
+                  <span className="business-muted">
+                    {t('business_account.invoices.correction', {
+                      number: invoice.corrects_number,
+                    })}
+                  </span>
+                )}
+              </td>
+              <td>{formatPeriod(locale, invoice.period)}</td>
+              <td className="business-table__amount">
+                {formatPrice(locale, invoice.net_minor, invoice.currency)}
+              </td>
+              <td className="business-table__amount" data-testid="business-invoice-gross">
+                {formatPrice(locale, invoice.gross_minor, invoice.currency)}
+              </td>
+              <td data-testid="business-invoice-ksef">
+                <span className={`business-badge business-badge--${invoice.ksef_status}`}>
+                  {t(`invoices.ksef_status.${invoice.ksef_status}`)}
+                </span>
+                {invoice.ksef_number && (
+                  <span className="business-muted business-ksef-number">{invoice.ksef_number}</span>
+                )}
+              </td>
+              <td className="business-table__links">
+                <a
+                  href={invoice.pdf_url}
+                  download
+                  aria-label={t('business_account.invoices.pdf_label', {
+                    number: invoice.number,
+                  })}
+                  data-testid="business-invoice-pdf"
+                >
+                  {t('business_account.invoices.pdf')}
+                </a>
+                <a
+                  href={invoice.xml_url}
+                  download
+                  aria-label={t('business_account.invoices.xml_label', {
+                    number: invoice.number,
+                  })}
+                  data-testid="business-invoice-xml"
+                >
+                  {t('business_account.invoices.xml')}
+                </a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableCard>
   );
 }

@@ -1,4 +1,5 @@
 import { formatDateTime } from '@printomat/shared';
+import { TableCard } from '../components/table-card';
 import { useLocale, useT } from '../i18n/use-t';
 import { formatPrice } from '../pages/public/package-data';
 import { useBusinessPurchases } from './business-api';
@@ -10,82 +11,78 @@ export function PurchasesTable() {
   const purchases = useBusinessPurchases();
   const list = purchases.data?.purchases ?? [];
   return (
-    <section
-      className="card business-section"
-      aria-labelledby="business-purchases-title"
-      data-testid="business-purchases"
+    <TableCard
+      id="business-purchases-title"
+      title={t('business_account.purchases.title')}
+      testId="business-purchases"
+      className="business-section"
+      query={purchases}
+      count={list.length}
+      empty={t('business_account.purchases.empty')}
     >
-      <h2 id="business-purchases-title" className="card__title">
-        {t('business_account.purchases.title')}
-      </h2>
-      {purchases.isError && <p className="card__text">{t('common.errors.generic')}</p>}
-      {purchases.isSuccess && list.length === 0 && (
-        <p className="card__text">{t('business_account.purchases.empty')}</p>
-      )}
-      {list.length > 0 && (
-        <div className="table-scroll">
-          <table className="business-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('business_account.purchases.date')}</th>
-                <th scope="col">{t('business_account.purchases.package')}</th>
-                <th scope="col" className="business-table__amount">
-                  {t('business_account.purchases.net')}
-                </th>
-                <th scope="col" className="business-table__amount">
-                  {t('business_account.purchases.gross')}
-                </th>
-                <th scope="col">{t('business_account.purchases.method')}</th>
-                <th scope="col">{t('business_account.purchases.status')}</th>
-                <th scope="col">{t('business_account.purchases.invoice')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((p) => (
-                <tr
-                  key={p.reference}
-                  data-testid="business-purchase-row"
-                  data-status={p.status}
-                  data-reference={p.reference}
-                >
-                  <td>{formatDateTime(locale, p.completed_at ?? p.created_at)}</td>
-                  <td>
-                    {t('payments.history.package_name', {
-                      name: p.package_code ?? '—',
-                      count: p.pages,
-                    })}
-                  </td>
-                  <td className="business-table__amount">
-                    {p.net_minor === null ? '—' : formatPrice(locale, p.net_minor, p.currency)}
-                  </td>
-                  <td className="business-table__amount" data-testid="business-purchase-gross">
-                    {formatPrice(locale, p.gross_minor, p.currency)}
-                  </td>
-                  <td>{t(`payments.methods.${p.method}`)}</td>
-                  <td data-testid="business-purchase-status">
-                    {t(`payments.history.state.${p.status}`)}
-                    {p.refunded && (
-                      <span className="business-badge business-badge--refunded">
-                        {t('business_account.purchases.refunded')}
-                      </span>
-                    )}
-                  </td>
-                  <td data-testid="business-purchase-invoice">
-                    {p.invoice_number ??
-                      (p.status === 'completed' && !p.refunded ? (
-                        <span className="business-muted">
-                          {t('business_account.purchases.not_invoiced')}
-                        </span>
-                      ) : (
-                        '—'
-                      ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+      <table className="business-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('business_account.purchases.date')}</th>
+            <th scope="col">{t('business_account.purchases.package')}</th>
+            <th scope="col" className="business-table__amount">
+              {t('business_account.purchases.net')}
+            </th>
+            <th scope="col" className="business-table__amount">
+              {t('business_account.purchases.gross')}
+            </th>
+            <th scope="col">{t('business_account.purchases.method')}</th>
+            <th scope="col">{t('business_account.purchases.status')}</th>
+            <th scope="col">{t('business_account.purchases.invoice')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((p) => (
+            <tr
+              key={p.reference}
+              data-testid="business-purchase-row"
+              data-status={p.status}
+              data-reference={p.reference}
+            >
+              <td>{formatDateTime(locale, p.completed_at ?? p.created_at)}</td>
+              <td>
+                {t('payments.history.package_name', {
+                  name: p.package_code ?? '—',
+                  count: p.pages,
+                })}
+              </td>
+              <td className="business-table__amount">
+                {p.net_minor === null ? '—' : formatPrice(locale, p.net_minor, p.currency)}
+              </td>
+              <td className="business-table__amount" data-testid="business-purchase-gross">
+                {formatPrice(locale, p.gross_minor, p.currency)}
+              </td>
+              <td>{t(`payments.methods.${p.method}`)}</td>
+              <td data-testid="business-purchase-status">
+                {t(`payments.history.state.${p.status}`)}
+                {p.refunded && (
+                  <span className="business-badge business-badge--refunded">
+                    {t('business_account.purchases.refunded')}
+                  </span>
+                )}
+              </td>
+              <td data-testid="business-purchase-invoice">
+                {p.invoice_number ??
+                  (p.status !== 'completed' || p.refunded ? (
+                    '—'
+                  ) : (
+                    <span className="business-muted">
+                      {/* Bought before the account became a business one: never invoiced. */}
+                      {p.is_business
+                        ? t('business_account.purchases.not_invoiced')
+                        : t('business_account.purchases.personal')}
+                    </span>
+                  ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableCard>
   );
 }

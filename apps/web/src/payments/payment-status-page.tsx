@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { formatDateTime, type TPayment } from '@printomat/shared';
 import { ApiError } from '../api/client';
+import { useCurrentUser } from '../api/session';
 import { PageTitle } from '../components/page-title';
 import { useLocale, useT } from '../i18n/use-t';
 import { formatPrice } from '../pages/public/package-data';
@@ -31,9 +32,12 @@ export function PaymentStatusPage() {
   return <PaymentStatus payment={payment.data} />;
 }
 
+const BUSINESS_PACKAGES_PATH = '/business/account#packages';
+
 function PaymentStatus({ payment }: { payment: TPayment }) {
   const t = useT();
   const { locale } = useLocale();
+  const isBusiness = useCurrentUser()?.role === 'business';
   const title = t(`payments.status.${payment.status}_title`);
   return (
     <div className="container payment-page" data-testid="payment-page">
@@ -62,14 +66,26 @@ function PaymentStatus({ payment }: { payment: TPayment }) {
           </p>
         )}
         <div className="payment-status__actions">
-          {payment.status === 'completed' ? (
+          {payment.status === 'completed' && (
             <Link to="/print" className="button">
               {t('payments.status.print_now')}
             </Link>
-          ) : (
-            <Link to="/kup-pakiet" className="button button--secondary">
-              {t('payments.status.buy_again')}
+          )}
+          {isBusiness ? (
+            // A company's packages, purchases and invoices are on its business page.
+            <Link
+              to={BUSINESS_PACKAGES_PATH}
+              className="button button--secondary"
+              data-testid="payment-business-account"
+            >
+              {t('business.account_link')}
             </Link>
+          ) : (
+            payment.status !== 'completed' && (
+              <Link to="/kup-pakiet" className="button button--secondary">
+                {t('payments.status.buy_again')}
+              </Link>
+            )
           )}
         </div>
       </section>

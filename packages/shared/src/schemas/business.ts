@@ -169,6 +169,11 @@ export const ZBusinessProfile = z.object({
   nip_number: z.string(),
   /** The free test pages, when this company got them. */
   trial: z.object({ pages: z.number().int(), expires_at: z.string().nullable() }).nullable(),
+  /**
+   * Where the free test pages stand: granted (see `trial`), waiting for the e-mail confirmation,
+   * not given because this tax number already had them, or none configured.
+   */
+  trial_status: z.enum(['granted', 'awaiting_confirmation', 'tax_number_used', 'none']),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -221,6 +226,8 @@ export const ZBusinessPurchase = z.object({
   invoice_number: z.string().nullable(),
   /** Money given back (a correcting invoice follows when it was invoiced). */
   refunded: z.boolean(),
+  /** Bought as a business account: goes on a monthly VAT invoice (personal purchases do not). */
+  is_business: z.boolean(),
 });
 export type TBusinessPurchase = z.infer<typeof ZBusinessPurchase>;
 
@@ -289,6 +296,8 @@ export const ZInvoiceRunResult = z.object({
   issued: z.number().int(),
   /** Businesses of that month that already had their invoice. */
   existing: z.number().int(),
+  /** Businesses whose invoice could not be issued (logged, and the team was mailed). */
+  failed: z.number().int().default(0),
 });
 export type TInvoiceRunResult = z.infer<typeof ZInvoiceRunResult>;
 

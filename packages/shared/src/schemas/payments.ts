@@ -60,29 +60,35 @@ const zWhole = (min: number, max: number) =>
     );
 
 /** What an administrator types for a package. */
-export const ZPackageInput = z.object({
-  code: z
-    .string({ error: 'blank' })
-    .trim()
-    .min(1, { error: 'blank', abort: true })
-    .max(20, { error: 'too_long' })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'invalid' }),
-  audience: ZPackageAudience,
-  pages: zWhole(1, 1_000_000),
-  validity_days: zWhole(1, 3650),
-  regular_price_minor: zWhole(1, 100_000_000),
-  promo_percent: zWhole(0, 90).default(0),
-  /** Missing: the shop's currency (PAYMENT_CURRENCY). */
-  currency: z
-    .string({ error: 'blank' })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, { error: 'invalid' })
-    .optional(),
-  is_popular: z.boolean().default(false),
-  is_active: z.boolean().default(true),
-  sort_order: zWhole(0, 1000).default(0),
-});
+export const ZPackageInput = z
+  .object({
+    code: z
+      .string({ error: 'blank' })
+      .trim()
+      .min(1, { error: 'blank', abort: true })
+      .max(20, { error: 'too_long' })
+      .regex(/^[A-Za-z0-9_-]+$/, { error: 'invalid' }),
+    audience: ZPackageAudience,
+    pages: zWhole(1, 1_000_000),
+    validity_days: zWhole(1, 3650),
+    regular_price_minor: zWhole(1, 100_000_000),
+    promo_percent: zWhole(0, 90).default(0),
+    /** Missing: the shop's currency (PAYMENT_CURRENCY). */
+    currency: z
+      .string({ error: 'blank' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, { error: 'invalid' })
+      .optional(),
+    is_popular: z.boolean().default(false),
+    is_active: z.boolean().default(true),
+    sort_order: zWhole(0, 1000).default(0),
+  })
+  // Business packages are invoiced in złoty only (issue 15: one currency per VAT invoice).
+  .refine((p) => p.audience !== 'business' || p.currency === undefined || p.currency === 'PLN', {
+    error: 'invalid',
+    path: ['currency'],
+  });
 export type TPackageInput = z.input<typeof ZPackageInput>;
 
 /** Price after a promotion, rounded to whole minor units. */

@@ -142,14 +142,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE refunds ADD CONSTRAINT refunds_reason_check
               CHECK (reason IN ('not_printed_in_time', 'printer_failed', 'admin_failed',
                                 'purchase_refunded'))`.execute(db);
+  // One live refund per purchase: a failed one may be tried again.
   await sql`CREATE UNIQUE INDEX refunds_one_per_purchase ON refunds (payment_id)
-              WHERE express_order_id IS NULL`.execute(db);
+              WHERE express_order_id IS NULL AND status <> 'failed'`.execute(db);
+  // The purchase's unused pages taken back when its refund was asked for (given back if it fails).
+  await sql`ALTER TABLE refunds ADD COLUMN pages_voided integer NOT NULL DEFAULT 0`.execute(db);
+  // A refunded purchase's grant: pages a print job hands back later are not added to it again.
+  await sql`ALTER TABLE page_grants ADD COLUMN voided_at timestamptz`.execute(db);
   await sql`ALTER TABLE refunds ADD COLUMN requested_by_user_id integer
               REFERENCES users (id) ON DELETE SET NULL`.execute(db);
   await sql`ALTER TABLE refunds ADD COLUMN note text`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`ALTER TABLE page_grants DROP COLUMN voided_at`.execute(db);
+  await sql`ALTER TABLE refunds DROP COLUMN pages_voided`.execute(db);
   await sql`ALTER TABLE refunds DROP COLUMN note`.execute(db);
   await sql`ALTER TABLE refunds DROP COLUMN requested_by_user_id`.execute(db);
   await sql`DROP INDEX refunds_one_per_purchase`.execute(db);

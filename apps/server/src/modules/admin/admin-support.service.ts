@@ -5,6 +5,7 @@ import type { TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import { queueConfirmationMail } from '../auth/auth.service';
+import { notifyEmailConfirmed } from '../auth/email-confirmed-listeners';
 import { grantPages } from '../pages/pages-ledger.service';
 import { isAccount, updateUser } from '../users';
 import {
@@ -176,7 +177,8 @@ export async function confirmEmailByAdmin(
 ): Promise<void> {
   await actOnAccount(ctx, actor, userId, 'user.email_confirmed', async (trx, user) => {
     if (user.email_confirmed_at) throw refusal('already_confirmed');
-    await updateUser(trx, user.id, { email_confirmed_at: ctx.now() });
+    const confirmed = await updateUser(trx, user.id, { email_confirmed_at: ctx.now() });
+    await notifyEmailConfirmed(ctx, trx, confirmed);
     return { email: user.email, by_admin: true };
   });
 }

@@ -23,6 +23,7 @@ import {
 } from '../users';
 import { refuseBlocked } from './account-blocked';
 import { consumeEmailConfirmation, insertEmailConfirmation } from './email-confirmations.repo';
+import { notifyEmailConfirmed } from './email-confirmed-listeners';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { setNewPassword } from './password-reset.service';
 import {
@@ -171,9 +172,10 @@ export async function confirmEmail(ctx: TAppContext, token: string): Promise<TUs
     if (!confirmation || !owner || owner.email !== confirmation.email) {
       throw new AppError(400, 'confirmation_link_invalid', 'errors.confirmation_link_invalid');
     }
-    return owner.email_confirmed_at
-      ? owner
-      : updateUser(trx, owner.id, { email_confirmed_at: ctx.now() });
+    if (owner.email_confirmed_at) return owner;
+    const confirmed = await updateUser(trx, owner.id, { email_confirmed_at: ctx.now() });
+    await notifyEmailConfirmed(ctx, trx, confirmed);
+    return confirmed;
   });
   return user;
 }

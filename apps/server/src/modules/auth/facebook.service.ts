@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/audit.service';
 import { findUserByEmail, findUserByFacebookId, insertUser, updateUser } from '../users';
 import type { TRequestMeta } from './auth.service';
 import { refuseBlocked } from './account-blocked';
+import { notifyEmailConfirmed } from './email-confirmed-listeners';
 import { deleteAllSessions } from './sessions.repo';
 import { randomCode } from '../../lib/tokens';
 
@@ -92,6 +93,7 @@ export async function signInWithFacebook(
         last_login_at: now,
         ...(confirmed ? {} : { password_hash: null }),
       });
+      if (!confirmed) await notifyEmailConfirmed(ctx, trx, linked);
       await recordAudit(trx, {
         actorUserId: linked.id,
         action: 'user.facebook_linked',

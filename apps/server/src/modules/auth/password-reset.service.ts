@@ -11,6 +11,7 @@ import { SEND_MAIL_JOB } from '../mail/mail.jobs';
 import { passwordChangedMail, passwordResetMail } from '../mail/mail.templates';
 import { findUserByEmail, findUserById, isAccount, lockUserById, updateUser } from '../users';
 import { refuseBlocked } from './account-blocked';
+import { notifyEmailConfirmed } from './email-confirmed-listeners';
 import { hashPassword } from './passwords';
 import {
   consumePasswordReset,
@@ -183,7 +184,7 @@ export async function resetPassword(
     // A blocked account keeps its password and link: the transaction rolls back.
     refuseBlocked(owner);
     await usePasswordResetsOf(trx, owner.id, now);
-    return setNewPassword(ctx, trx, owner, {
+    const updated = await setNewPassword(ctx, trx, owner, {
       passwordHash,
       alsoSet: {
         email_confirmed_at: owner.email_confirmed_at ?? now,
@@ -196,6 +197,9 @@ export async function resetPassword(
         ip: meta.ip,
       },
     });
+    // The link proved the address: as good as the confirmation link.
+    if (owner.email_confirmed_at === null) await notifyEmailConfirmed(ctx, trx, updated);
+    return updated;
   });
   ctx.worker.kick();
   return user;

@@ -11,7 +11,7 @@ import type { TBusinessProfileRow, TPackagesTable } from '../../db/schema';
 
 export function presentBusinessProfile(
   row: TBusinessProfileRow,
-  trial: { pages: number; expires_at: Date | null } | undefined,
+  trial: Pick<TBusinessProfile, 'trial' | 'trial_status'>,
 ): TBusinessProfile {
   return {
     business_name: row.business_name,
@@ -20,9 +20,8 @@ export function presentBusinessProfile(
     postcode: row.postcode,
     country: row.country,
     nip_number: formatTaxId({ taxCountry: row.tax_country, taxId: row.tax_id }),
-    trial: trial
-      ? { pages: trial.pages, expires_at: trial.expires_at?.toISOString() ?? null }
-      : null,
+    trial: trial.trial,
+    trial_status: trial.trial_status,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -95,3 +95,17 @@ export function findTrialOfUser(
     .orderBy('business_trials.granted_at')
     .executeTakeFirst();
 }
+
+/** Whether a tax number already had its free test pages (whoever got them). */
+export async function isTrialTaken(
+  db: TDb,
+  taxId: { taxCountry: string; taxId: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('business_trials')
+    .select('tax_id')
+    .where('tax_country', '=', taxId.taxCountry)
+    .where('tax_id', '=', taxId.taxId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -27,7 +27,7 @@ import {
 /**
  * Business accounts (issue 15):
  * - POST /api/business/sign-up (public; ZBusinessSignUpInput → 201 ZUserAnswer, signed in like
- *   POST /api/auth/register),
+ *   POST /api/auth/register; the free test pages come when the e-mail is confirmed),
  * - POST /api/business/convert (a personal account becomes a business one → ZBusinessProfile),
  * - GET/PUT /api/business/profile (ZBusinessProfile; a NIP change is audited),
  * - GET /api/business/packages (public; ZBusinessPackageList, net/VAT/gross).
@@ -65,7 +65,7 @@ export function registerBusinessRoutes(
     {
       schema: {
         tags: ['business'],
-        summary: 'Sign up a company: the account, its company details and free test pages',
+        summary: 'Sign up a company: the account and its company (test pages come on confirmation)',
         body: ZBusinessSignUpInput,
         response: { 201: ZUserAnswer },
       },

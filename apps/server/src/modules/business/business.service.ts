@@ -13,10 +13,9 @@ import { recordAudit } from '../audit/audit.service';
 import { registerUser, type TRequestMeta } from '../auth/auth.service';
 import { listActivePackages } from '../packages/packages.service';
 import { lockUserById, updateUser } from '../users';
-import { giveTrialOnce } from './business-trial.service';
+import { giveTrialOnce, trialOf } from './business-trial.service';
 import {
   findBusinessProfileRow,
-  findTrialOfUser,
   insertBusinessProfile,
   lockBusinessProfileRow,
   updateBusinessProfileRow,
@@ -39,26 +38,19 @@ function companyValues(input: TBusinessDetailsInput) {
   };
 }
 
-/** Creates the company of an account and gives its test pages when its number never had them. */
-async function createCompany(
-  ctx: TAppContext,
+/** Creates the company of an account (its test pages come with a confirmed e-mail). */
+function createCompany(
   trx: TDb,
   userId: number,
   input: TBusinessDetailsInput,
 ): Promise<TBusinessProfileRow> {
-  const profile = await insertBusinessProfile(trx, { user_id: userId, ...companyValues(input) });
-  await giveTrialOnce(ctx, trx, {
-    userId,
-    taxCountry: profile.tax_country,
-    taxId: profile.tax_id,
-  });
-  return profile;
+  return insertBusinessProfile(trx, { user_id: userId, ...companyValues(input) });
 }
 
 /**
  * The business sign-up (spec 2, 3): an ordinary registration (confirmation mail, audit, "e-mail
- * taken") whose account has the business role and, in the same transaction, its company and
- * test pages.
+ * taken") whose account has the business role and, in the same transaction, its company. The
+ * test pages follow when the e-mail is confirmed (business-trial.service.ts).
  */
 export function signUpBusiness(
   ctx: TAppContext,
@@ -73,7 +65,7 @@ export function signUpBusiness(
     {
       role: 'business',
       withAccount: async (trx, user) => {
-        await createCompany(ctx, trx, user.id, input);
+        await createCompany(trx, user.id, input);
       },
     },
   );
@@ -81,7 +73,8 @@ export function signUpBusiness(
 
 /**
  * A personal account becomes a business one. Its pages and history stay; the test pages come
- * only if the company's tax number never had them.
+ * only if the company's tax number never had them — at once when the account's e-mail is
+ * confirmed, else when it is.
  */
 export async function convertToBusiness(
   ctx: TAppContext,
@@ -97,7 +90,13 @@ export async function convertToBusiness(
       throw new AppError(409, 'already_business', 'business_account.errors.already_business');
     if (account.role !== 'user') throw forbidden();
     const converted = await updateUser(trx, account.id, { role: 'business' });
-    const profile = await createCompany(ctx, trx, account.id, input);
+    const profile = await createCompany(trx, account.id, input);
+    if (account.email_confirmed_at)
+      await giveTrialOnce(ctx, trx, {
+        userId: account.id,
+        taxCountry: profile.tax_country,
+        taxId: profile.tax_id,
+      });
     await recordAudit(trx, {
       actorUserId: account.id,
       action: 'business.converted',
@@ -109,7 +108,10 @@ export async function convertToBusiness(
   });
   return {
     user: result.user,
-    profile: presentBusinessProfile(result.profile, await findTrialOfUser(ctx.db, user.id)),
+    profile: presentBusinessProfile(
+      result.profile,
+      await trialOf(ctx, ctx.db, result.user, result.profile),
+    ),
   };
 }
 
@@ -117,7 +119,7 @@ export async function convertToBusiness(
 export async function getBusinessProfile(ctx: TAppContext, user: TUserRow) {
   const row = user.role === 'business' ? await findBusinessProfileRow(ctx.db, user.id) : undefined;
   if (!row) throw notFound();
-  return presentBusinessProfile(row, await findTrialOfUser(ctx.db, user.id));
+  return presentBusinessProfile(row, await trialOf(ctx, ctx.db, user, row));
 }
 
 const DETAIL_FIELDS = ['business_name', 'address', 'city', 'postcode', 'country'] as const;
@@ -160,7 +162,7 @@ export async function updateBusinessProfile(
       });
     return after;
   });
-  return presentBusinessProfile(row, await findTrialOfUser(ctx.db, user.id));
+  return presentBusinessProfile(row, await trialOf(ctx, ctx.db, user, row));
 }
 
 /** The business offer with net, VAT and gross prices, and the ways a company pays online. */

@@ -2,3 +2,4 @@
 // test pages. Other modules import from here (or its *.service.ts files), never from its repo.
 export { registerBusinessRoutes } from './business.routes';
 export { businessPartyOf, findBusinessProfile } from './business.service';
+export { registerBusinessWork } from './business-trial.service';

@@ -4,3 +4,4 @@ export { registerInvoiceRoutes } from './invoices.routes';
 export { registerInvoiceAdminRoutes } from './invoices-admin.routes';
 export { registerInvoiceWork } from './invoices-work';
 export { startInvoiceRuns } from './invoice-run.service';
+export { startKsefSweep } from './ksef-send.service';

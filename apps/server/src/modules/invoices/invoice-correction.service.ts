@@ -1,34 +1,81 @@
+import { z } from 'zod';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
 import type { TNewInvoiceLine } from '../../db/schema';
-import { queueInvoiceMail } from './invoice-mail';
+import { enqueueJob, type TJobType } from '../jobs/queue';
+import { invoiceTeamMail, queueInvoiceMail, queueInvoiceTeamMail } from './invoice-mail';
 import type { TInvoiceModel } from './invoice-model';
 import { nextInvoiceNumber } from './invoice-numbering';
 import { localDateOf, periodOf } from './invoice-periods';
 import { storeInvoice } from './invoice-store';
-import { correctionOfRefundExists, findInvoice, findSaleLineOfPayment } from './invoices.repo';
+import {
+  correctionOfRefundExists,
+  findBuyer,
+  findInvoice,
+  findRefund,
+  findSaleLineOfPayment,
+  lockPayments,
+  type TInvoiceRecord,
+} from './invoices.repo';
 import { queueKsefSend } from './ksef-send.service';
 
 // The correcting invoice (faktura korygująca) of a refunded purchase (issue 15 point 4,
 // docs/invoices.md "Corrections"): the purchase's line before (as invoiced) and after (quantity
 // and amounts 0); its totals are after − before, so negative. Numbered KOR/… in the month it is
 // issued; it bills the corrected invoice's month and keeps its sale date and buyer.
+//
+// It is issued only once KSeF has accepted the invoice it corrects, so its XML names that
+// invoice's KSeF number (NrKSeF), never "issued outside KSeF". The refund's success queues the
+// job 'invoice-correction' (one per refund); while the corrected invoice is on its way to KSeF
+// the job looks again later, and while it is rejected or failed too, after mailing the team once.
+
+/** The first wait before looking again; doubled each time, at most CORRECTION_MAX_WAIT_MS. */
+const CORRECTION_FIRST_WAIT_MS = 10_000;
+const CORRECTION_MAX_WAIT_MS = 3_600_000;
+
+export const INVOICE_CORRECTION_JOB = {
+  name: 'invoice-correction',
+  schema: z.object({
+    refundId: z.number().int().positive(),
+    /** This look's number (1 = the first). */
+    try: z.number().int().min(1).default(1),
+  }),
+  maxAttempts: 5,
+} satisfies TJobType<z.ZodType>;
+
+async function queueTry(db: TDb, refundId: number, tryNumber: number, runAt?: Date) {
+  await enqueueJob(
+    db,
+    INVOICE_CORRECTION_JOB,
+    { refundId, try: tryNumber },
+    { uniqueKey: `invoice-correction:${refundId}:${tryNumber}`, ...(runAt ? { runAt } : {}) },
+  );
+}
 
 /**
- * Called in the transaction that records the refund's success (payments' purchase refund
- * listeners). Nothing when the purchase is not on an issued invoice (the month's run leaves
- * refunded purchases out) or the refund already has its correction.
+ * Queues the correction of a refunded purchase (in the transaction that records the refund's
+ * success; heard twice, still one job).
  */
-export async function issueRefundCorrection(
+export async function queueRefundCorrection(trx: TDb, refundId: number): Promise<void> {
+  await queueTry(trx, refundId, 1);
+}
+
+export function correctionRetryDelayMs(tryNumber: number): number {
+  return Math.min(
+    CORRECTION_FIRST_WAIT_MS * 2 ** Math.max(0, tryNumber - 1),
+    CORRECTION_MAX_WAIT_MS,
+  );
+}
+
+/** Issues the correction (the corrected invoice is accepted by KSeF). */
+async function issueCorrection(
   ctx: TAppContext,
   trx: TDb,
-  refund: { refundId: number; paymentId: number; now: Date },
-): Promise<TInvoiceModel | null> {
-  const sale = await findSaleLineOfPayment(trx, refund.paymentId);
-  if (!sale) return null;
-  if (await correctionOfRefundExists(trx, refund.refundId)) return null;
-  const corrected = await findInvoice(trx, sale.invoice_id);
-  if (!corrected) return null;
+  refundId: number,
+  sale: NonNullable<Awaited<ReturnType<typeof findSaleLineOfPayment>>>,
+  corrected: TInvoiceRecord,
+  now: Date,
+): Promise<TInvoiceModel> {
   const { timezone, seller } = ctx.config.invoices;
   const before: Omit<TNewInvoiceLine, 'invoice_id'> = {
     position: 1,
@@ -54,17 +101,20 @@ export async function issueRefundCorrection(
     vat_minor: 0,
     gross_minor: 0,
   };
+  // The corrected invoice's KSeF number reaches the XML (built now) and the PDF (built on each
+  // download) through the same join (invoicesWithCorrected): an accepted invoice never changes
+  // again (no resend, no new number), so both documents always name the same number.
   const model = await storeInvoice(
     trx,
     {
-      number: await nextInvoiceNumber(trx, 'KOR', periodOf(refund.now, timezone)),
+      number: await nextInvoiceNumber(trx, 'KOR', periodOf(now, timezone)),
       kind: 'correction',
       user_id: corrected.user_id,
       period: corrected.period,
       corrects_invoice_id: corrected.id,
       correction_reason: `Zwrot zapłaty za zakup pakietu ${sale.payment_reference}`,
-      refund_id: refund.refundId,
-      issue_date: localDateOf(refund.now, timezone),
+      refund_id: refundId,
+      issue_date: localDateOf(now, timezone),
       sale_date: corrected.sale_date,
       seller: JSON.stringify(seller),
       buyer: JSON.stringify(corrected.buyer),
@@ -79,7 +129,64 @@ export async function issueRefundCorrection(
     [before, after],
   );
   await queueKsefSend(trx, model.id);
-  await queueInvoiceMail(trx, model, corrected.buyer.email, ctx.config.publicUrl);
+  // To the account's address now (it may have changed since the invoice); nobody when the
+  // account is gone.
+  const account = corrected.user_id === null ? undefined : await findBuyer(trx, corrected.user_id);
+  await queueInvoiceMail(trx, model, account?.email, ctx.config.publicUrl);
   ctx.log.info({ invoice: model.number, corrects: corrected.number }, 'correcting invoice issued');
   return model;
+}
+
+export type TCorrectionOutcome = 'issued' | 'nothing' | 'waiting';
+
+/**
+ * One look of the job: 'issued' (now), 'nothing' (the purchase is not on an issued invoice, the
+ * refund has its correction already, or it did not succeed) or 'waiting' (looked again later).
+ */
+export async function runRefundCorrection(
+  ctx: TAppContext,
+  refundId: number,
+  tryNumber = 1,
+): Promise<TCorrectionOutcome> {
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const refund = await findRefund(trx, refundId);
+    if (!refund || refund.status !== 'succeeded' || refund.express_order_id !== null)
+      return 'nothing';
+    // The payment's lock: the same refund's jobs (and the month's run) take turns.
+    await lockPayments(trx, [refund.payment_id]);
+    if (await correctionOfRefundExists(trx, refundId)) return 'nothing';
+    const sale = await findSaleLineOfPayment(trx, refund.payment_id);
+    if (!sale) return 'nothing';
+    const corrected = await findInvoice(trx, sale.invoice_id);
+    if (!corrected) return 'nothing';
+    if (corrected.ksef_status === 'accepted' && corrected.ksef_number) {
+      await issueCorrection(ctx, trx, refundId, sale, corrected, now);
+      return 'issued';
+    }
+    if (corrected.ksef_status === 'rejected' || corrected.ksef_status === 'failed')
+      await queueInvoiceTeamMail(
+        trx,
+        invoiceTeamMail(ctx.config.teamEmail, 'correction_waits', {
+          reference: sale.payment_reference,
+          number: corrected.number,
+          status: corrected.ksef_status,
+        }),
+        `invoice-correction-waits:${refundId}`,
+      );
+    await queueTry(
+      trx,
+      refundId,
+      tryNumber + 1,
+      new Date(now.getTime() + correctionRetryDelayMs(tryNumber)),
+    );
+    return 'waiting';
+  });
+}
+
+/** Registers the job that issues corrections. */
+export function registerRefundCorrectionWork(ctx: TAppContext): void {
+  ctx.worker.register(INVOICE_CORRECTION_JOB, async ({ refundId, try: tryNumber }) => {
+    await runRefundCorrection(ctx, refundId, tryNumber);
+  });
 }

@@ -66,3 +66,33 @@ export async function queueInvoiceMail(
     invoiceIssuedMail(model, to, `${publicUrl}/business/account`),
   );
 }
+
+/**
+ * To the team (TEAM_EMAIL, in English like the team's other alerts): an invoice of the run could
+ * not be issued, or a correcting invoice waits for the invoice it corrects.
+ */
+export function invoiceTeamMail(
+  to: string,
+  kind: 'run_failed' | 'correction_waits',
+  values: Record<string, string | number>,
+): TMail {
+  const t = createTranslator('en');
+  const paragraphs = [
+    t('mail.greeting'),
+    t(`invoices.team_mail.${kind}_body`, values),
+    t('mail.signature'),
+  ];
+  return {
+    to,
+    subject: t(`invoices.team_mail.${kind}_subject`, values),
+    text: paragraphs.join('\n\n'),
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1d2433">${paragraphs
+      .map((p) => `<p>${escapeHtml(p)}</p>`)
+      .join('')}</body></html>`,
+  };
+}
+
+/** Queues a team alert; one per `uniqueKey` (a repeated failure does not mail again). */
+export async function queueInvoiceTeamMail(db: TDb, mail: TMail, uniqueKey: string): Promise<void> {
+  await enqueueJob(db, SEND_MAIL_JOB, mail, { uniqueKey });
+}

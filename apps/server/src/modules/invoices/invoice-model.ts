@@ -34,7 +34,11 @@ export interface TInvoiceModel {
   number: string;
   /** YYYY-MM-DD in the invoice time zone. */
   issueDate: string;
-  /** YYYY-MM-DD: the last day of the month billed (P_6), the corrected invoice's for a correction. */
+  /**
+   * YYYY-MM-DD: the end of the period billed (the corrected invoice's for a correction). The
+   * documents give each purchase its own sale date (its payment day: P_6 / P_6A); this one
+   * only stands for an invoice without lines.
+   */
   saleDate: string;
   /** YYYY-MM: the month billed. */
   period: string;

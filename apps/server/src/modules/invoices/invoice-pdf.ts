@@ -19,7 +19,7 @@ import {
   partyLines,
   type TLabels,
 } from './invoice-pdf-text';
-import { groupPayments } from './invoice-xml-format';
+import { commonSaleDay, groupPayments, saleDayOf } from './invoice-xml-format';
 
 // The invoice as a PDF (issue 15): Polish, with the customer's language beside it for de/en
 // customers. Made from the same TInvoiceModel as the FA(3) XML, so both always say the same.
@@ -124,9 +124,11 @@ function drawHeading(writer: PageWriter, model: TInvoiceModel, labels: TLabels, 
     bold: true,
   });
   writer.gap(4);
+  // One sale date when every purchase was paid on the same day, else each line shows its own.
+  const saleDay = model.lines.length > 0 ? commonSaleDay(model.lines) : model.saleDate;
   const facts: [string, string][] = [
     [labels.both('issue_date'), model.issueDate],
-    [labels.both('sale_date'), model.saleDate],
+    [labels.both('sale_date'), saleDay ?? labels.both('sale_date_per_line')],
     [labels.both('place'), model.placeOfIssue],
   ];
   if (model.ksefNumber) facts.push([labels.both('ksef_number'), model.ksefNumber]);
@@ -194,16 +196,20 @@ function drawLines(writer: PageWriter, model: TInvoiceModel, labels: TLabels) {
   };
   header();
   writer.onNewPage = header;
+  // Lines sold on different days: each line says its day under its name.
+  const perLine = model.lines.length > 0 && commonSaleDay(model.lines) === null;
+  const draw = (line: TInvoiceLineModel, position: number, state: string | null) =>
+    drawLine(writer, line, labels, position, state, perLine ? saleDayOf(line) : null);
   if (model.kind === 'correction') {
     for (const [position, rows] of byPosition(model.lines)) {
       const before = rows.find((line) => line.state === 'before');
       const after = rows.find((line) => line.state === 'after');
-      if (before) drawLine(writer, before, labels, position, labels.both('before'));
-      if (after) drawLine(writer, after, labels, position, labels.both('after'));
+      if (before) draw(before, position, labels.both('before'));
+      if (after) draw(after, position, labels.both('after'));
       if (before && after) drawDifference(writer, before, after, labels);
     }
   } else {
-    for (const line of model.lines) drawLine(writer, line, labels, line.position, null);
+    for (const line of model.lines) draw(line, line.position, null);
   }
   writer.onNewPage = null;
   writer.gap(8);
@@ -221,9 +227,14 @@ function drawLine(
   labels: TLabels,
   position: number,
   state: string | null,
+  saleDay: string | null,
 ) {
   const name = wrappedCell(writer, COLUMNS[1]!, line.description, SMALL);
   if (state) name.push({ text: state, style: SMALL_GREY });
+  if (saleDay)
+    name.push(
+      ...wrappedCell(writer, COLUMNS[1]!, `${labels.both('sale_date')}: ${saleDay}`, SMALL_GREY),
+    );
   const cell = (text: string): TCell => [{ text, style: SMALL }];
   drawRow(writer, COLUMNS, [
     cell(String(position)),

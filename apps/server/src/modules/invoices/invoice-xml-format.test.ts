@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { clip, dayInInvoiceZone, escapeXml, formatAmount } from './invoice-xml-format';
+import type { TInvoiceLineModel } from './invoice-model';
+import {
+  clip,
+  commonSaleDay,
+  dayInInvoiceZone,
+  escapeXml,
+  formatAmount,
+  saleDayOf,
+} from './invoice-xml-format';
 
 describe('FA(3) amounts and text', () => {
   it('writes grosze with two decimals and a dot, negative for a correction', () => {
@@ -15,6 +23,16 @@ describe('FA(3) amounts and text', () => {
     expect(dayInInvoiceZone(new Date('2026-11-10T22:59:59Z'))).toBe('2026-11-10');
     expect(dayInInvoiceZone(new Date('2026-11-10T23:00:00Z'))).toBe('2026-11-11');
     expect(dayInInvoiceZone(new Date('2026-07-31T22:00:00Z'))).toBe('2026-08-01');
+  });
+
+  it('a line is sold on its Polish payment day; one common day only when all lines share it', () => {
+    const paid = (paidAt: string) => ({ paidAt: new Date(paidAt) }) as TInvoiceLineModel;
+    expect(saleDayOf(paid('2026-11-30T23:30:00Z'))).toBe('2026-12-01');
+    expect(commonSaleDay([paid('2026-11-03T08:00:00Z'), paid('2026-11-03T22:59:00Z')])).toBe(
+      '2026-11-03',
+    );
+    expect(commonSaleDay([paid('2026-11-03T08:00:00Z'), paid('2026-11-03T23:00:00Z')])).toBeNull();
+    expect(commonSaleDay([])).toBeNull();
   });
 
   it('escapes markup, drops characters XML cannot hold and clips by characters', () => {

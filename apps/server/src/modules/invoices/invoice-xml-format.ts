@@ -26,6 +26,25 @@ export function dayInInvoiceZone(moment: Date): string {
   }).format(moment);
 }
 
+/**
+ * The day a line was sold: each purchase is prepaid, so it is sold on the day it was paid
+ * (art. 19a ust. 8), as a Polish calendar day. A correction's rows keep their purchase's day.
+ */
+export function saleDayOf(line: TInvoiceLineModel): string {
+  // new Date(): a driver that hands timestamps over as strings must not break the documents.
+  return dayInInvoiceZone(new Date(line.paidAt));
+}
+
+/**
+ * The one sale day all lines share (FA(3) P_6, one "Data sprzedaży" on the PDF), or null when
+ * their days differ or there are no lines: then each line carries its own day (FaWiersz P_6A).
+ */
+export function commonSaleDay(lines: TInvoiceLineModel[]): string | null {
+  const days = new Set(lines.map(saleDayOf));
+  const [only] = days;
+  return days.size === 1 && only ? only : null;
+}
+
 // XML 1.0 forbids most control characters even when escaped; a pasted company name may carry one.
 function isXmlChar(char: string): boolean {
   const code = char.codePointAt(0) ?? 0;

@@ -1,6 +1,13 @@
 import type { TInvoiceParty } from '../../db/schema';
 import type { TInvoiceLineModel, TInvoiceModel, TInvoicePaymentMethod } from './invoice-model';
-import { clip, escapeXml, formatAmount, groupPayments } from './invoice-xml-format';
+import {
+  clip,
+  commonSaleDay,
+  escapeXml,
+  formatAmount,
+  groupPayments,
+  saleDayOf,
+} from './invoice-xml-format';
 
 // The KSeF e-invoice in the FA(3) structure (schema 1-0E). The order of elements follows
 // schemat.xsd exactly; a test validates every variant against the vendored official schema.
@@ -140,19 +147,31 @@ function address(party: TInvoiceParty): TXmlNode[] {
 }
 
 function invoiceBody(model: TInvoiceModel): TXmlNode[] {
+  // Each purchase is sold on its payment day: one P_6 when all lines share it, else a P_6A in
+  // every line. FA(3) gives either only when it differs from the issue date (P_1).
+  const saleDay = model.lines.length > 0 ? commonSaleDay(model.lines) : model.saleDate;
+  const lineSaleDay = (line: TInvoiceLineModel): string | null => {
+    if (saleDay !== null) return null;
+    const day = saleDayOf(line);
+    return day === model.issueDate ? null : day;
+  };
   const nodes: TXmlNode[] = [
     ['KodWaluty', model.currency],
     ['P_1', model.issueDate],
     ['P_1M', text(model.placeOfIssue, 240)],
     ['P_2', text(model.number, 240)],
-    ['P_6', model.saleDate],
+  ];
+  if (saleDay !== null && saleDay !== model.issueDate) nodes.push(['P_6', saleDay]);
+  nodes.push(
     ...rateTotals(model.lines),
     ['P_15', formatAmount(model.totals.grossMinor)],
     ['Adnotacje', annotations()],
     ['RodzajFaktury', model.kind === 'correction' ? 'KOR' : 'VAT'],
-  ];
+  );
   if (model.kind === 'correction') nodes.push(...correctionReference(model));
-  nodes.push(...model.lines.map((line): TXmlNode => ['FaWiersz', lineNodes(line)]));
+  nodes.push(
+    ...model.lines.map((line): TXmlNode => ['FaWiersz', lineNodes(line, lineSaleDay(line))]),
+  );
   if (model.kind === 'invoice') {
     const payment = paymentNodes(model.lines);
     if (payment.length > 0) nodes.push(['Platnosc', payment]);
@@ -220,16 +239,17 @@ function correctionReference(model: TInvoiceModel): TXmlNode[] {
   return nodes;
 }
 
-function lineNodes(line: TInvoiceLineModel): TXmlNode[] {
-  const nodes: TXmlNode[] = [
-    ['NrWierszaFa', String(line.position)],
+function lineNodes(line: TInvoiceLineModel, saleDay: string | null): TXmlNode[] {
+  const nodes: TXmlNode[] = [['NrWierszaFa', String(line.position)]];
+  if (saleDay) nodes.push(['P_6A', saleDay]);
+  nodes.push(
     ['P_7', text(line.description, 512)],
     ['P_8A', 'szt.'],
     ['P_8B', String(line.quantity)],
     ['P_9A', formatAmount(line.unitNetMinor)],
     ['P_11', formatAmount(line.netMinor)],
     ['P_12', String(line.vatRate)],
-  ];
+  );
   if (line.state === 'before') nodes.push(['StanPrzed', '1']);
   return nodes;
 }

@@ -60,6 +60,7 @@ export function presentPurchase(r: TPurchaseRecord): TBusinessPurchase {
     completed_at: iso(r.completed_at),
     invoice_number: r.invoice_number,
     refunded: Boolean(r.refunded),
+    is_business: r.is_business,
   };
 }
 

@@ -40,19 +40,36 @@ function invoiceable(db: TDb) {
     );
 }
 
-/** The purchases completed within [from, to) still to be invoiced: who bought them. */
+export type TInvoiceCandidate = {
+  id: number;
+  user_id: number;
+  currency: string;
+  completed_at: Date;
+};
+
+/**
+ * The purchases still to be invoiced, completed within [from, to) (no `from`: any time before
+ * `to`; no `to` either: any time), of one account or of all: who bought them, when, in what.
+ */
 export async function listInvoiceablePayments(
   db: TDb,
-  range: { from: Date; to: Date },
-): Promise<{ id: number; user_id: number }[]> {
-  const rows = await invoiceable(db)
-    .where('payments.completed_at', '>=', range.from)
-    .where('payments.completed_at', '<', range.to)
-    .select(['payments.id', 'payments.user_id'])
+  range: { from?: Date; to?: Date; userId?: number },
+): Promise<TInvoiceCandidate[]> {
+  let query = invoiceable(db);
+  if (range.from) query = query.where('payments.completed_at', '>=', range.from);
+  if (range.to) query = query.where('payments.completed_at', '<', range.to);
+  if (range.userId !== undefined) query = query.where('payments.user_id', '=', range.userId);
+  const rows = await query
+    .select(['payments.id', 'payments.user_id', 'payments.currency', 'payments.completed_at'])
     .orderBy('payments.user_id')
     .orderBy('payments.id')
     .execute();
-  return rows.map((r) => ({ id: r.id, user_id: r.user_id! }));
+  return rows.map((r) => ({
+    id: r.id,
+    user_id: r.user_id!,
+    currency: r.currency,
+    completed_at: r.completed_at!,
+  }));
 }
 
 /** Locks the payments (in id order: concurrent runs of one business wait, never deadlock). */
@@ -262,6 +279,15 @@ export function findSaleLineOfPayment(db: TDb, paymentId: number) {
     .executeTakeFirst();
 }
 
+/** A refund of a purchase, as its correcting invoice needs it. */
+export function findRefund(db: TDb, refundId: number) {
+  return db
+    .selectFrom('refunds')
+    .select(['id', 'payment_id', 'status', 'express_order_id'])
+    .where('id', '=', refundId)
+    .executeTakeFirst();
+}
+
 export async function correctionOfRefundExists(db: TDb, refundId: number): Promise<boolean> {
   const row = await db
     .selectFrom('invoices')
@@ -298,6 +324,7 @@ export function listPurchasesOfUser(db: TDb, userId: number) {
       'payments.currency',
       'payments.created_at',
       'payments.completed_at',
+      'payments.is_business',
       'packages.code as package_code',
     ])
     .select((eb) => [

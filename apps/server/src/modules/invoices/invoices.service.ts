@@ -85,7 +85,7 @@ async function documentOf(
       return {
         filename: filenameOf(stored.number, 'pdf'),
         contentType: 'application/pdf',
-        body: Buffer.from(await renderInvoicePdf(model)),
+        body: Buffer.from(await renderInvoicePdf(model, ctx.config.invoices.pdfFonts)),
       };
     }
   }

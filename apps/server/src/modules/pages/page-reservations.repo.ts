@@ -23,6 +23,45 @@ export async function changeGrantRemaining(db: TDb, grantId: number, delta: numb
     .execute();
 }
 
+/**
+ * Pages handed back to a grant: added to its remaining unless the grant was voided (a refunded
+ * purchase's); answers whether they were added. The caller locked the grant
+ * (`lockGrantsOfReservation`); the condition is the last word.
+ */
+export async function returnPagesToGrant(
+  db: TDb,
+  grantId: number,
+  pages: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('page_grants')
+    .set((eb) => ({ remaining: eb('remaining', '+', pages) }))
+    .where('id', '=', grantId)
+    .where('voided_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The grants a reservation took from, locked in the order `lockUsableGrants` locks them (no
+ * deadlock with a release), with whether each is voided.
+ */
+export function lockGrantsOfReservation(db: TDb, reservationId: number) {
+  return db
+    .selectFrom('page_grants')
+    .select(['id', 'voided_at'])
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('page_reservation_items')
+        .select('grant_id')
+        .where('reservation_id', '=', reservationId),
+    )
+    .orderBy(sql`expires_at ASC NULLS LAST`)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 export function insertReservation(
   db: TDb,
   row: { user_id: number; printjob_id: number; pages: number },

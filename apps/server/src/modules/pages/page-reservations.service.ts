@@ -6,9 +6,11 @@ import {
   changeGrantRemaining,
   insertReservation,
   insertReservationItem,
+  lockGrantsOfReservation,
   lockReservation,
   lockUsableGrants,
   reservationItemsNewestFirst,
+  returnPagesToGrant,
   setItemPages,
   settleReservation,
 } from './page-reservations.repo';
@@ -56,12 +58,24 @@ export async function reservePages(
   return reservation.id;
 }
 
+/**
+ * Gives `pages` of a reservation back, to the latest-expiring grants first. A voided grant (its
+ * purchase was refunded) keeps none: those pages are dropped, the reservation's item still
+ * shrinks (it no longer holds them). The grants are locked first, so a refund voiding or
+ * un-voiding one of them waits for this, or this for it.
+ */
 async function refund(db: TDb, reservationId: number, pages: number): Promise<void> {
+  if (pages === 0) return;
+  const voided = new Set(
+    (await lockGrantsOfReservation(db, reservationId))
+      .filter((grant) => grant.voided_at !== null)
+      .map((grant) => grant.id),
+  );
   let left = pages;
   for (const item of await reservationItemsNewestFirst(db, reservationId)) {
     if (left === 0) break;
     const back = Math.min(left, item.pages);
-    await changeGrantRemaining(db, item.grant_id, back);
+    if (!voided.has(item.grant_id)) await returnPagesToGrant(db, item.grant_id, back);
     await setItemPages(db, reservationId, item.grant_id, item.pages - back);
     left -= back;
   }

@@ -46,17 +46,50 @@ export function findNextExpiringGrant(db: TDb, userId: number, now: Date) {
 }
 
 /**
- * Takes back a grant's unused pages (remaining → 0), the grant locked so a reservation taking
- * from it waits; answers how many were taken (0 for an unknown grant).
+ * Takes back a grant's unused pages (remaining → 0) and marks it voided, the grant locked so a
+ * reservation taking from it or handing pages back waits; answers how many were taken (0 for an
+ * unknown grant).
  */
-export async function zeroGrantRemaining(db: TDb, grantId: number): Promise<number> {
+export async function zeroGrantRemaining(db: TDb, grantId: number, now: Date): Promise<number> {
   const grant = await db
     .selectFrom('page_grants')
     .select('remaining')
     .where('id', '=', grantId)
     .forUpdate()
     .executeTakeFirst();
-  if (!grant || grant.remaining === 0) return 0;
-  await db.updateTable('page_grants').set({ remaining: 0 }).where('id', '=', grantId).execute();
+  if (!grant) return 0;
+  await db
+    .updateTable('page_grants')
+    .set({ remaining: 0, voided_at: now })
+    .where('id', '=', grantId)
+    .execute();
   return grant.remaining;
+}
+
+/**
+ * Un-voids a grant, locked: everything it misses beyond what its reservations still hold comes
+ * back to remaining (the pages voided and those dropped since). Answers the pages given back (0
+ * for an unknown grant or one that is not voided).
+ */
+export async function unvoidGrant(db: TDb, grantId: number): Promise<number> {
+  const grant = await db
+    .selectFrom('page_grants')
+    .select(['pages', 'remaining', 'voided_at'])
+    .where('id', '=', grantId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!grant?.voided_at) return 0;
+  // Read after the lock: a reservation handing pages back locks the grant first (see
+  // page-reservations.service), so what it held is settled by now.
+  const held = await sql<{ held: number }>`
+    SELECT coalesce(sum(i.pages), 0)::int AS held FROM page_reservation_items i
+      JOIN page_reservations r ON r.id = i.reservation_id
+     WHERE i.grant_id = ${grantId} AND r.status <> 'voided'`.execute(db);
+  const remaining = Math.max(0, grant.pages - Number(held.rows[0]?.held ?? 0));
+  await db
+    .updateTable('page_grants')
+    .set({ remaining, voided_at: null })
+    .where('id', '=', grantId)
+    .execute();
+  return remaining - grant.remaining;
 }

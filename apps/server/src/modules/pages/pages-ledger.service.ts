@@ -4,6 +4,7 @@ import {
   findNextExpiringGrant,
   insertGrant,
   sumRemainingPages,
+  unvoidGrant,
   zeroGrantRemaining,
 } from './pages-ledger.repo';
 
@@ -52,9 +53,19 @@ export async function nextExpiringGrant(
 }
 
 /**
- * The pages of a grant not used yet are taken back (a refunded purchase): its remaining becomes 0;
- * what live reservations hold from it stays theirs. Answers the pages taken back.
+ * The pages of a grant not used yet are taken back (a refunded purchase): its remaining becomes 0
+ * and it is marked voided, so pages a reservation hands back to it later are dropped, not added
+ * (page-reservations.service). What live reservations hold from it stays theirs. Answers the pages
+ * taken back.
  */
-export function voidGrantRemaining(db: TDb, grantId: number): Promise<number> {
-  return zeroGrantRemaining(db, grantId);
+export function voidGrantRemaining(db: TDb, grantId: number, now: Date): Promise<number> {
+  return zeroGrantRemaining(db, grantId, now);
+}
+
+/**
+ * A voided grant's refund failed: the pages taken back come back, with those its reservations
+ * handed back meanwhile (dropped then); the grant is usable again. Answers the pages given back.
+ */
+export function restoreVoidedGrant(db: TDb, grantId: number): Promise<number> {
+  return unvoidGrant(db, grantId);
 }

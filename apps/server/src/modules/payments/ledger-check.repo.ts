@@ -12,23 +12,29 @@ export function grantsOutOfBounds(db: TDb) {
 }
 
 /**
- * Per grant: the pages it is missing, what live (not voided) reservations hold from it, and
- * whether it is the grant of a refunded purchase (its unused pages were taken back).
+ * Per grant: its pages and remaining, the pages it is missing, what live (not voided)
+ * reservations hold from it, whether it is voided, and the pages its purchase's live (pending or
+ * succeeded) refund took back (null: no live refund).
  */
 export function grantsMissingAndHeld(db: TDb) {
   return sql<{
     user_id: number | null;
     id: number;
+    pages: number;
+    remaining: number;
     missing: number;
     held: number;
-    purchase_refunded: boolean;
+    voided: boolean;
+    refund_pages_voided: number | null;
   }>`
-    SELECT g.user_id, g.id, g.pages - g.remaining AS missing,
+    SELECT g.user_id, g.id, g.pages, g.remaining, g.pages - g.remaining AS missing,
            coalesce((SELECT sum(i.pages) FROM page_reservation_items i
                       JOIN page_reservations r ON r.id = i.reservation_id
                      WHERE i.grant_id = g.id AND r.status <> 'voided'), 0)::int AS held,
-           EXISTS (SELECT 1 FROM payments p JOIN refunds f ON f.payment_id = p.id
-                    WHERE p.grant_id = g.id AND f.express_order_id IS NULL) AS purchase_refunded
+           g.voided_at IS NOT NULL AS voided,
+           (SELECT f.pages_voided FROM payments p JOIN refunds f ON f.payment_id = p.id
+             WHERE p.grant_id = g.id AND f.express_order_id IS NULL
+               AND f.status <> 'failed') AS refund_pages_voided
       FROM page_grants g`.execute(db);
 }
 

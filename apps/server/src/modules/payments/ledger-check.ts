@@ -13,8 +13,8 @@ export type TLedgerProblem = { userId: number | null; problem: string; details: 
 /**
  * The nightly-style check of the pages ledger, per person:
  * - no grant has remaining below 0 or above its pages;
- * - what each grant is missing equals what live (not voided) reservations hold from it (a
- *   refunded purchase's grant: at least that, its unused pages were taken back);
+ * - what each grant is missing equals what live (not voided) reservations hold from it; a
+ *   refunded purchase's grant is voided instead (`voidedGrantProblem`);
  * - the remaining pages derived from the grants equal the sum of their remaining;
  * - every completed purchase has exactly one package grant of its pages;
  * - nobody has more than one add-card bonus grant.
@@ -31,19 +31,16 @@ export async function checkLedger(db: TDb, now = new Date()): Promise<TLedgerPro
     });
 
   const held = await grantsMissingAndHeld(db);
-  for (const r of held.rows)
-    if (
-      // A refunded purchase's unused pages were taken back: it misses those on top of what
-      // reservations hold (never less than they hold).
-      r.purchase_refunded
-        ? Number(r.missing) < Number(r.held)
-        : Number(r.missing) !== Number(r.held)
-    )
+  for (const r of held.rows) {
+    const voided = voidedGrantProblem(r);
+    if (voided) problems.push({ userId: r.user_id, ...voided });
+    else if (!r.voided && Number(r.missing) !== Number(r.held))
       problems.push({
         userId: r.user_id,
         problem: 'grant_missing_not_held',
         details: `grant ${r.id}: missing ${r.missing}, held ${r.held}`,
       });
+  }
 
   // The ledger's own derivation (what the person is shown) against an independent sum.
   const sums = await summedRemainingPerUser(db, now);
@@ -72,4 +69,37 @@ export async function checkLedger(db: TDb, now = new Date()): Promise<TLedgerPro
   for (const r of bonuses.rows)
     problems.push({ userId: r.user_id, problem: 'card_bonus_twice', details: `${r.n} grants` });
   return problems;
+}
+
+/**
+ * A purchase's grant and its refund. A live (pending or succeeded) refund voided the grant, and
+ * only such a refund may: a failed one un-voided it and gave the pages back (then the grant is
+ * checked like any other). A voided grant's remaining is 0 for good: nothing can take from it and
+ * the pages reservations hand back are dropped, so it misses exactly its pages. Those are
+ * what reservations still hold plus what the refund took back (`pages_voided` = pages − held at
+ * the refund) plus what was dropped since; held only shrinks after the refund (no reservation can
+ * take from the grant), so held + pages_voided never exceeds the pages.
+ */
+function voidedGrantProblem(r: {
+  id: number;
+  pages: number;
+  remaining: number;
+  held: number;
+  voided: boolean;
+  refund_pages_voided: number | null;
+}): Omit<TLedgerProblem, 'userId'> | null {
+  const refunded = r.refund_pages_voided !== null;
+  if (!r.voided && !refunded) return null;
+  if (r.voided !== refunded)
+    return {
+      problem: 'refunded_grant_not_voided',
+      details: `grant ${r.id}: ${r.voided ? 'voided without a live refund' : 'refunded, not voided'}`,
+    };
+  const taken = Number(r.refund_pages_voided);
+  if (Number(r.remaining) !== 0 || Number(r.held) + taken > Number(r.pages))
+    return {
+      problem: 'voided_grant_refilled',
+      details: `grant ${r.id}: remaining ${r.remaining}, held ${r.held}, taken back ${taken} of ${r.pages}`,
+    };
+  return null;
 }

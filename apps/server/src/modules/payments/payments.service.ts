@@ -42,6 +42,9 @@ const businessOnly = () => new AppError(403, 'business_only', 'payments.errors.b
 const noPaymentMethod = () =>
   new AppError(422, 'no_payment_method', 'payments.errors.no_payment_method');
 
+/** How a business package may be paid (GET /api/business/packages says the same). */
+const BUSINESS_METHODS: readonly TPaymentMethod[] = ['card', 'transfer'];
+
 /** Money moves only for a confirmed address: receipts go there and the provider needs it. */
 export function assertCanPay(user: TUserRow): void {
   if (!user.email_confirmed_at) throw emailRequired();
@@ -81,7 +84,7 @@ export function chargedAmounts(pkg: Pick<TPackagesTable, 'audience' | 'price_min
 /**
  * Starts buying a package: our payment row (processing, with the package's pages, validity and
  * price copied) and the provider's checkout; answers where to send the payer. A business package
- * is sold to business accounts only; what is charged is its gross price (`chargedAmounts`). The same
+ * is sold to business accounts only, paid by card or transfer; what is charged is its gross price (`chargedAmounts`). The same
  * idempotency key answers with the same payment and never creates a second one.
  */
 export async function startPurchase(
@@ -96,6 +99,9 @@ export async function startPurchase(
   const pkg = await findPurchasablePackage(ctx.db, input.package_id);
   const isBusiness = user.role === 'business';
   if (pkg.audience === 'business' && !isBusiness) throw businessOnly();
+  // Business packages are paid by card or transfer only (their invoices, and their refunds:
+  // an SMS payment cannot be paid back).
+  if (pkg.audience === 'business' && !BUSINESS_METHODS.includes(method)) throw noPaymentMethod();
   const amounts = chargedAmounts(pkg);
   const provider = providerFor(ctx, method);
   const { row, created } = await insertPaymentOnce(ctx.db, {

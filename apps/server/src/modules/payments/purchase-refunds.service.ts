@@ -5,20 +5,20 @@ import { isUniqueViolation } from '../../db/pg-errors';
 import type { TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { enqueueJob, type TJobType } from '../jobs/queue';
+import { enqueueJob, type TJobRun, type TJobType } from '../jobs/queue';
 import { SEND_MAIL_JOB } from '../mail/mail.jobs';
 import { purchaseRefundMail } from '../mail/mail.templates';
-import { voidGrantRemaining } from '../pages/pages-ledger.service';
+import { restoreVoidedGrant, voidGrantRemaining } from '../pages/pages-ledger.service';
 import { paymentsUnavailable } from './payments.service';
 import { paymentProviders } from './provider-registry';
 import { notifyPurchaseRefunded } from './purchase-refund-listeners';
 import {
+  findGrantOfPayment,
+  findLivePurchaseRefund,
   findPurchaseForRefundMail,
-  findPurchaseRefund,
   findPurchaseRefundByPayment,
   insertPurchaseRefund,
   lockPaymentForRefund,
-  pagesTakenBackFromGrant,
   type TRefundRow,
 } from './refunds.repo';
 import {
@@ -30,9 +30,10 @@ import {
 
 // An administrator gives a package purchase's money back (issue 15): the whole amount, once per
 // purchase, through the provider that collected it. The purchase's pages not used yet are taken
-// back at once; the provider is asked by a queued job (retried, rechecked while pending). When the
-// money went back, the payer is mailed and the listeners hear of it (the invoices module issues
-// the correcting invoice).
+// back at once (its grant is voided: pages its print jobs hand back later are dropped); the
+// provider is asked by a queued job (retried, rechecked while pending). When the money went back,
+// the payer is mailed and the listeners hear of it (the invoices module issues the correcting
+// invoice). When the provider refused, the pages come back and the purchase may be refunded again.
 
 /** Asks the provider to pay a purchase back; retried with backoff while the provider is down. */
 export const PURCHASE_REFUND_JOB = {
@@ -41,7 +42,8 @@ export const PURCHASE_REFUND_JOB = {
   maxAttempts: 8,
 } satisfies TJobType<typeof ZRefundJobPayload>;
 
-type TRefundRefusal = 'refund_not_completed' | 'refund_not_package' | 'refund_twice';
+type TRefundRefusal =
+  'refund_not_completed' | 'refund_not_package' | 'refund_twice' | 'refund_in_progress';
 
 const refusal = (key: TRefundRefusal) => new AppError(409, key, `payments.errors.${key}`);
 const notRefundable = (provider: string) =>
@@ -63,12 +65,33 @@ const purchaseRefunds: TRefundKind = {
     });
     await queuePurchaseRefundMail(ctx, trx, refund, purchase);
   },
+  async failed(_ctx, trx, refund) {
+    // The payer keeps the purchase: the pages taken back come back (with any its print jobs
+    // handed back meanwhile, which the voided grant dropped).
+    const grantId = await findGrantOfPayment(trx, refund.payment_id);
+    const pagesRestored = grantId === null ? 0 : await restoreVoidedGrant(trx, grantId);
+    await recordAudit(trx, {
+      actorUserId: null,
+      action: 'payment.refund_failed',
+      subject: ['payment', refund.payment_id],
+      details: { refund: refund.reference, pages_restored: pagesRestored },
+    });
+  },
 };
+
+/** Asks the provider about one purchase refund (the job's handler; tests call it directly). */
+export function processPurchaseRefund(
+  ctx: TAppContext,
+  refundId: number,
+  run: Pick<TJobRun, 'attempt'> & { maxAttempts?: number },
+): Promise<void> {
+  return processRefund(ctx, refundId, run, purchaseRefunds);
+}
 
 /** The purchase refunds' job, registered with the context like every background handler. */
 export function registerPurchaseRefundWork(ctx: TAppContext): void {
   ctx.worker.register(PURCHASE_REFUND_JOB, ({ refundId }, run) =>
-    processRefund(ctx, refundId, run, purchaseRefunds),
+    processPurchaseRefund(ctx, refundId, run),
   );
 }
 
@@ -76,7 +99,8 @@ export function registerPurchaseRefundWork(ctx: TAppContext): void {
  * Refunds a completed package purchase, in one transaction: the refund row (pending, the whole
  * amount, the payment's provider), the purchase's unused pages taken back, the audit entry and
  * the provider's job. Refused (409) for an express order's payment, a payment that is not
- * completed, a provider that cannot pay back (SMS) and a purchase refunded before.
+ * completed, a provider that cannot pay back (SMS) and a purchase whose refund succeeded or is
+ * in progress (after a failed one it may be refunded again).
  */
 export async function refundPurchase(
   ctx: TAppContext,
@@ -91,10 +115,13 @@ export async function refundPurchase(
       if (payment.express_order_id !== null || payment.package_id === null)
         throw refusal('refund_not_package');
       if (payment.status !== 'completed') throw refusal('refund_not_completed');
-      if (await findPurchaseRefund(trx, payment.id)) throw refusal('refund_twice');
+      const live = await findLivePurchaseRefund(trx, payment.id);
+      if (live) throw refusal(live.status === 'pending' ? 'refund_in_progress' : 'refund_twice');
       const provider = paymentProviders(ctx).byName(payment.provider);
       if (!provider) throw paymentsUnavailable();
       if (provider.refundable === false) throw notRefundable(provider.name);
+      const pagesVoided =
+        payment.grant_id === null ? 0 : await voidGrantRemaining(trx, payment.grant_id, ctx.now());
       const refund = await insertPurchaseRefund(trx, {
         reference: newRefundReference(),
         payment_id: payment.id,
@@ -107,9 +134,8 @@ export async function refundPurchase(
         provider: payment.provider,
         provider_reference: null,
         failure_code: null,
+        pages_voided: pagesVoided,
       });
-      const pagesVoided =
-        payment.grant_id === null ? 0 : await voidGrantRemaining(trx, payment.grant_id);
       await recordAudit(trx, {
         actorUserId: actor.admin.id,
         action: 'payment.refunded',
@@ -130,40 +156,35 @@ export async function refundPurchase(
         { refundId: refund.id },
         { uniqueKey: `purchase-refund:${refund.id}` },
       );
-      return presentPurchaseRefund(refund, payment.reference, pagesVoided);
+      return presentPurchaseRefund(refund, payment.reference);
     });
   } catch (error) {
     // Two administrators at once: the payment lock makes the second wait and see the first's
     // refund; the unique index is the last word.
-    if (isUniqueViolation(error)) throw refusal('refund_twice');
+    if (isUniqueViolation(error)) throw refusal('refund_in_progress');
     throw error;
   }
 }
 
-/** A purchase's refund as administrators follow it (pending, succeeded or failed). */
+/** A purchase's latest refund as administrators follow it (pending, succeeded or failed). */
 export async function getPurchaseRefund(
   ctx: TAppContext,
   paymentReference: string,
 ): Promise<TPurchaseRefund> {
   const refund = await findPurchaseRefundByPayment(ctx.db, paymentReference);
   if (!refund) throw notFound();
-  const pagesVoided =
-    refund.grant_id === null ? 0 : await pagesTakenBackFromGrant(ctx.db, refund.grant_id);
-  return presentPurchaseRefund(refund, refund.payment_reference, pagesVoided);
+  return presentPurchaseRefund(refund, refund.payment_reference);
 }
 
-function presentPurchaseRefund(
-  refund: TRefundRow,
-  paymentReference: string,
-  pagesVoided: number,
-): TPurchaseRefund {
+/** A failed refund took no pages back in the end: they were given back. */
+function presentPurchaseRefund(refund: TRefundRow, paymentReference: string): TPurchaseRefund {
   return {
     reference: refund.reference,
     payment_reference: paymentReference,
     amount_minor: refund.amount_minor,
     currency: refund.currency,
     status: refund.status,
-    pages_voided: pagesVoided,
+    pages_voided: refund.status === 'failed' ? 0 : refund.pages_voided,
   };
 }
 

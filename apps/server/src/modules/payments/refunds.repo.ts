@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { TDb } from '../../db/database';
 import type { TRefundsTable } from '../../db/schema';
 
@@ -43,13 +43,20 @@ export async function updateRefund(
     .execute();
 }
 
-/** A package purchase's refund (at most one: UNIQUE refunds_one_per_purchase). */
-export function findPurchaseRefund(db: TDb, paymentId: number): Promise<TRefundRow | undefined> {
+/**
+ * A package purchase's live refund, pending or succeeded (at most one: UNIQUE
+ * refunds_one_per_purchase); failed ones do not count, the purchase may be refunded again.
+ */
+export function findLivePurchaseRefund(
+  db: TDb,
+  paymentId: number,
+): Promise<TRefundRow | undefined> {
   return db
     .selectFrom('refunds')
     .selectAll()
     .where('payment_id', '=', paymentId)
     .where('express_order_id', 'is', null)
+    .where('status', '<>', 'failed')
     .executeTakeFirst();
 }
 
@@ -70,30 +77,28 @@ export function lockPaymentForRefund(db: TDb, reference: string) {
     .executeTakeFirst();
 }
 
-/** A purchase's refund by the payment's public reference, with what its answer shows. */
+/** A purchase's latest refund (earlier ones failed) by the payment's public reference. */
 export function findPurchaseRefundByPayment(db: TDb, paymentReference: string) {
   return db
     .selectFrom('refunds')
     .innerJoin('payments', 'payments.id', 'refunds.payment_id')
     .selectAll('refunds')
-    .select(['payments.reference as payment_reference', 'payments.grant_id'])
+    .select('payments.reference as payment_reference')
     .where('payments.reference', '=', paymentReference)
     .where('refunds.express_order_id', 'is', null)
+    .orderBy('refunds.id', 'desc')
+    .limit(1)
     .executeTakeFirst();
 }
 
-/**
- * The pages a refund took back from a purchase's grant: what the grant misses beyond what live
- * reservations hold from it (the ledger keeps that difference constant after the refund).
- */
-export async function pagesTakenBackFromGrant(db: TDb, grantId: number): Promise<number> {
-  const row = await sql<{ voided: number }>`
-    SELECT g.pages - g.remaining
-           - coalesce((SELECT sum(i.pages) FROM page_reservation_items i
-                        JOIN page_reservations r ON r.id = i.reservation_id
-                       WHERE i.grant_id = g.id AND r.status <> 'voided'), 0)::int AS voided
-      FROM page_grants g WHERE g.id = ${grantId}`.execute(db);
-  return Math.max(0, Number(row.rows[0]?.voided ?? 0));
+/** The grant of a refund's purchase (null: it granted nothing). */
+export async function findGrantOfPayment(db: TDb, paymentId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('payments')
+    .select('grant_id')
+    .where('id', '=', paymentId)
+    .executeTakeFirst();
+  return row?.grant_id ?? null;
 }
 
 /** Who is told that a purchase's money went back: the account (if it still exists) and package. */

@@ -11,14 +11,14 @@ import { findRefundForProvider, lockRefund, updateRefund, type TRefundRow } from
 // Asking the provider to pay money back, for every kind of refund (an express order's, a package
 // purchase's): idempotent on the refund's reference, retried while the provider is down, a
 // pending answer (bank transfers) asked about again later. What follows a refund that succeeded
-// (a mail, a correcting invoice) belongs to its kind.
+// (a mail, a correcting invoice) or failed (pages given back) belongs to its kind.
 
 export const newRefundReference = () => `re_${randomBytes(16).toString('base64url')}`;
 
 /** The payload of every refund job: the refund row to ask the provider about. */
 export const ZRefundJobPayload = z.object({ refundId: z.number().int().positive() });
 
-/** One kind of refund: the job that runs it and what happens when the money went back. */
+/** One kind of refund: the job that runs it and what follows the provider's last word. */
 export interface TRefundKind {
   /** The queue job whose handler calls `processRefund` with this kind (retries, rechecks). */
   job: TJobType<typeof ZRefundJobPayload> & { maxAttempts: number };
@@ -28,6 +28,8 @@ export interface TRefundKind {
   owns(refund: Pick<TRefundRow, 'express_order_id'>): boolean;
   /** In the transaction that records the provider's "succeeded" (the refund row is locked). */
   succeeded(ctx: TAppContext, trx: TDb, refund: TRefundRow, now: Date): Promise<void>;
+  /** In the transaction that records "failed" (the refund row is locked); optional. */
+  failed?(ctx: TAppContext, trx: TDb, refund: TRefundRow, now: Date): Promise<void>;
 }
 
 /**
@@ -42,7 +44,9 @@ export function refundRecheckDelayMs(attempts: number): number {
  * The queued refund call: asks the provider (idempotent on the refund's reference, so a retry
  * after a lost answer never pays twice), then records the answer. A provider that is down is
  * retried by the queue with backoff; after the last attempt the refund is marked failed for an
- * administrator. A pending refund (bank transfer) is asked about again later.
+ * administrator, unless the provider already took it (it has a provider reference: the money
+ * may still go back), which stays pending and is asked about again later, like a pending answer
+ * (bank transfer).
  */
 export async function processRefund(
   ctx: TAppContext,
@@ -73,14 +77,7 @@ export async function processRefund(
     if (!(error instanceof ProviderUnavailable)) throw error;
     const lastAttempt = run.attempt >= (run.maxAttempts ?? kind.job.maxAttempts);
     ctx.log.warn({ err: error, refundId, attempt: run.attempt }, 'refund call failed');
-    await recordRefundOutcome(
-      ctx,
-      refundId,
-      lastAttempt
-        ? { providerReference: null, status: 'failed', failureCode: 'provider_unavailable' }
-        : null,
-      kind,
-    );
+    await recordRefundOutcome(ctx, refundId, lastAttempt ? gaveUp(refund) : null, kind);
     if (!lastAttempt) throw error;
     return;
   }
@@ -88,8 +85,19 @@ export async function processRefund(
 }
 
 /**
+ * The provider stayed down for every attempt. A refund it never took is failed; one it took (a
+ * provider reference) is not known to have failed: kept pending and asked about again later.
+ */
+function gaveUp(refund: Pick<TRefundRow, 'provider_reference'>): TRefundResult {
+  return refund.provider_reference
+    ? { providerReference: refund.provider_reference, status: 'pending' }
+    : { providerReference: null, status: 'failed', failureCode: 'provider_unavailable' };
+}
+
+/**
  * Writes the provider's answer once (the refund row is locked; an answer for a refund that is no
- * longer pending changes nothing). Succeeded: the kind's hook runs in the same transaction.
+ * longer pending changes nothing). Succeeded or failed: the kind's hook runs in the same
+ * transaction.
  * `null`: only count the attempt.
  */
 async function recordRefundOutcome(
@@ -134,6 +142,7 @@ async function recordRefundOutcome(
     });
     if (result.status === 'succeeded')
       await kind.succeeded(ctx, trx, { ...refund, ...changes }, now);
+    else await kind.failed?.(ctx, trx, { ...refund, ...changes }, now);
     return false;
   });
   if (recheck) {

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../http/errors';
 import { removeFiles } from '../documents/documents.service';
 import { voidReservation } from '../pages/page-reservations.service';
 import { withdrawalEffects, withPrintjobTransaction } from '../printjobs';
+import { runAccountErasureHooks } from './account-erasure-hooks';
 import {
   anonymiseKeptRecordsOfUser,
   countPackagePaymentsInProgress,
@@ -66,6 +67,9 @@ export async function eraseAccount(
       const admins = await lockAdmins(trx);
       if (admins.length <= 1) throw new AppError(409, 'last_admin', 'admin.errors.last_admin');
     }
+    // Other modules' work first, while everything of the account still exists (an invoice of the
+    // company's open purchases, account-erasure-hooks.ts).
+    await runAccountErasureHooks(ctx, trx, user.id);
     const documents = await listDocumentsOfUser(trx, user.id);
     // The jobs go; what they held goes back to the kept grants, so the ledger stays balanced.
     for (const reservationId of await listLiveReservationIdsOfUser(trx, user.id))

@@ -88,7 +88,9 @@ describe('business page (/business)', () => {
       }),
     ).toBeTruthy();
     expect(screen.getByTestId('business-sign-up').getAttribute('href')).toBe('/business/sign-up');
-    expect(screen.getByTestId('business-sign-in').getAttribute('href')).toBe('/sign-in');
+    expect(screen.getByTestId('business-sign-in').getAttribute('href')).toBe(
+      '/sign-in?next=/business/account',
+    );
 
     const benefits = screen.getByTestId('business-benefits');
     for (const name of ['A free test account', 'Monthly VAT invoices', 'Online payment']) {

@@ -26,6 +26,8 @@ const STEPS = ['account', 'package', 'print'] as const;
 
 /** The business sign-up and the business page's packages (issue 15). */
 const SIGN_UP_PATH = '/business/sign-up';
+/** A company that has an account signs in and lands on its business page. */
+const SIGN_IN_PATH = '/sign-in?next=/business/account';
 const ACCOUNT_PACKAGES_PATH = '/business/account#packages';
 
 const AUDIENCES = [
@@ -77,7 +79,7 @@ export function BusinessPage() {
                 {t('business.hero.sign_up')}
               </Link>
               <Link
-                to="/sign-in"
+                to={SIGN_IN_PATH}
                 className="button button--large button--ghost"
                 data-testid="business-sign-in"
               >
@@ -264,7 +266,7 @@ export function BusinessPage() {
           <Link to={SIGN_UP_PATH} className="button button--large button--accent">
             {t('business.trial.sign_up')}
           </Link>
-          <Link to="/sign-in" className="button button--large button--ghost">
+          <Link to={SIGN_IN_PATH} className="button button--large button--ghost">
             {t('business.trial.sign_in')}
           </Link>
         </div>

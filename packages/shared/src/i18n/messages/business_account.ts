@@ -26,6 +26,8 @@ export const business_account = defineMessages({
       submit: 'Create the business account',
       has_account: 'Already have an account?',
       sign_in_link: 'Sign in',
+      taken_hint: 'This address already has an account.',
+      taken_link: 'Sign in to turn it into a business account',
       admin: 'Administrator accounts cannot become business accounts.',
     },
     convert: {
@@ -54,6 +56,12 @@ export const business_account = defineMessages({
       title: 'Free test pages',
       pages: '{count, plural, one {# test page} other {# test pages}}, valid until {date}',
       pages_no_date: '{count, plural, one {# test page} other {# test pages}}',
+      awaiting:
+        'Confirm your e-mail address to receive your free test pages: follow the link in the mail we sent you.',
+      resend: 'Send the link again',
+      resent: 'We sent you a new link. Please check your inbox.',
+      tax_number_used:
+        'This tax number already received its free test pages, so none were added to this account. You can buy a package below.',
     },
     packages: {
       title: 'Business packages',
@@ -73,6 +81,7 @@ export const business_account = defineMessages({
       status: 'Status',
       invoice: 'Invoice',
       not_invoiced: 'next monthly invoice',
+      personal: 'personal purchase – no VAT invoice',
       refunded: 'refunded',
     },
     invoices: {
@@ -106,19 +115,21 @@ export const business_account = defineMessages({
       already_business: 'Dieses Konto ist bereits ein Firmenkonto.',
     },
     sign_up: {
-      title: 'Geschäftskonto eröffnen',
+      title: 'Firmenkonto erstellen',
       lead: 'Das Konto deiner Firma: kostenlose Testseiten, Pakete per Karte oder Überweisung bezahlt und eine MwSt.-Rechnung im Monat (in KSeF).',
       account: 'Deine Anmeldung',
       company: 'Deine Firma',
-      submit: 'Geschäftskonto eröffnen',
+      submit: 'Firmenkonto erstellen',
       has_account: 'Schon ein Konto?',
       sign_in_link: 'Anmelden',
-      admin: 'Administratorkonten können keine Geschäftskonten werden.',
+      taken_hint: 'Zu dieser Adresse gibt es schon ein Konto.',
+      taken_link: 'Melde dich an, um es in ein Firmenkonto umzuwandeln',
+      admin: 'Administratorkonten können keine Firmenkonten werden.',
     },
     convert: {
-      title: 'Dein Konto in ein Geschäftskonto umwandeln',
-      lead: 'Du bist als {email} angemeldet. Gib die Daten deiner Firma an: deine Seiten und Käufe bleiben, neue Käufe von Geschäftspaketen werden der Firma in Rechnung gestellt.',
-      submit: 'In ein Geschäftskonto umwandeln',
+      title: 'Dein Konto in ein Firmenkonto umwandeln',
+      lead: 'Du bist als {email} angemeldet. Gib die Daten deiner Firma an: deine Seiten und Käufe bleiben, neue Käufe von Paketen für Unternehmen werden der Firma in Rechnung gestellt.',
+      submit: 'In ein Firmenkonto umwandeln',
     },
     profile: {
       title: 'Firmendaten',
@@ -131,7 +142,7 @@ export const business_account = defineMessages({
         'Für eine Firma außerhalb Polens: die USt-IdNr. mit Länderkürzel (z. B. DE123456789).',
     },
     page: {
-      title: 'Geschäftskonto',
+      title: 'Firmenkonto',
       admin_note:
         'Das ist ein Administratorkonto. Die Rechnungen der Firmen stehen in der Verwaltung.',
       admin_link: 'Rechnungen in der Verwaltung',
@@ -141,6 +152,12 @@ export const business_account = defineMessages({
       title: 'Kostenlose Testseiten',
       pages: '{count, plural, one {# Testseite} other {# Testseiten}}, gültig bis {date}',
       pages_no_date: '{count, plural, one {# Testseite} other {# Testseiten}}',
+      awaiting:
+        'Bestätige deine E-Mail-Adresse, um deine kostenlosen Testseiten zu bekommen: Klicke auf den Link in der Mail, die wir dir geschickt haben.',
+      resend: 'Link erneut senden',
+      resent: 'Wir haben dir einen neuen Link geschickt. Schau bitte in dein Postfach.',
+      tax_number_used:
+        'Diese Steuernummer hat ihre kostenlosen Testseiten schon bekommen, deshalb wurden diesem Konto keine gutgeschrieben. Unten kannst du ein Paket kaufen.',
     },
     packages: {
       title: 'Pakete für Unternehmen',
@@ -160,6 +177,7 @@ export const business_account = defineMessages({
       status: 'Status',
       invoice: 'Rechnung',
       not_invoiced: 'nächste Monatsrechnung',
+      personal: 'privater Kauf – keine MwSt.-Rechnung',
       refunded: 'erstattet',
     },
     invoices: {
@@ -199,6 +217,8 @@ export const business_account = defineMessages({
       submit: 'Załóż konto firmowe',
       has_account: 'Masz już konto?',
       sign_in_link: 'Zaloguj się',
+      taken_hint: 'Ten adres ma już konto.',
+      taken_link: 'Zaloguj się, aby zamienić je na konto firmowe',
       admin: 'Konto administratora nie może zostać kontem firmowym.',
     },
     convert: {
@@ -227,6 +247,12 @@ export const business_account = defineMessages({
         '{count, plural, one {# strona testowa} few {# strony testowe} many {# stron testowych} other {# strony testowej}}, ważne do {date}',
       pages_no_date:
         '{count, plural, one {# strona testowa} few {# strony testowe} many {# stron testowych} other {# strony testowej}}',
+      awaiting:
+        'Potwierdź swój adres e-mail, aby otrzymać darmowe strony testowe: kliknij link w wiadomości, którą Ci wysłaliśmy.',
+      resend: 'Wyślij link ponownie',
+      resent: 'Wysłaliśmy Ci nowy link. Sprawdź skrzynkę.',
+      tax_number_used:
+        'Ten numer podatkowy otrzymał już darmowe strony testowe, dlatego nie dodaliśmy ich do tego konta. Poniżej możesz kupić pakiet.',
     },
     packages: {
       title: 'Pakiety dla firm',
@@ -246,6 +272,7 @@ export const business_account = defineMessages({
       status: 'Status',
       invoice: 'Faktura',
       not_invoiced: 'najbliższa faktura miesięczna',
+      personal: 'zakup prywatny – bez faktury VAT',
       refunded: 'zwrócono',
     },
     invoices: {

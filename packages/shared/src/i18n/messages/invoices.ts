@@ -21,6 +21,14 @@ export const invoices = defineMessages({
       reason: 'What KSeF said: {reason}',
       action: 'See it and send it again in the administration under Invoices.',
     },
+    team_mail: {
+      correction_waits_subject: 'Correcting invoice for {reference} waits for invoice {number}',
+      correction_waits_body:
+        'The purchase {reference} was refunded. Its correcting invoice is issued only once KSeF has accepted invoice {number}, which is {status} now. Send invoice {number} to KSeF again in the administration under Invoices; the correcting invoice follows by itself.',
+      run_failed_subject: 'Invoice for {business} could not be issued ({month})',
+      run_failed_body:
+        'The invoice of {month} for {business} (account {userId}) could not be issued: {reason}. The other businesses were invoiced; the next hourly run tries again.',
+    },
     mail: {
       issued: {
         subject: 'Your invoice {number}',
@@ -38,6 +46,7 @@ export const invoices = defineMessages({
       number: 'Number',
       issue_date: 'Date of issue',
       sale_date: 'Date of sale',
+      sale_date_per_line: 'given with each line',
       place: 'Place of issue',
       ksef_number: 'KSeF number',
       seller: 'Seller',
@@ -138,6 +147,14 @@ export const invoices = defineMessages({
       reason: 'Antwort von KSeF: {reason}',
       action: 'In der Verwaltung unter Rechnungen ansehen und erneut senden.',
     },
+    team_mail: {
+      correction_waits_subject: 'Korrekturrechnung zu {reference} wartet auf Rechnung {number}',
+      correction_waits_body:
+        'Der Kauf {reference} wurde erstattet. Seine Korrekturrechnung wird erst ausgestellt, wenn KSeF Rechnung {number} angenommen hat; sie ist jetzt {status}. Sende Rechnung {number} in der Verwaltung unter Rechnungen erneut an KSeF; die Korrekturrechnung folgt von selbst.',
+      run_failed_subject: 'Rechnung für {business} konnte nicht ausgestellt werden ({month})',
+      run_failed_body:
+        'Die Rechnung für {month} an {business} (Konto {userId}) konnte nicht ausgestellt werden: {reason}. Die anderen Firmen haben ihre Rechnung; der nächste stündliche Lauf versucht es erneut.',
+    },
     mail: {
       issued: {
         subject: 'Deine Rechnung {number}',
@@ -155,6 +172,7 @@ export const invoices = defineMessages({
       number: 'Nummer',
       issue_date: 'Ausstellungsdatum',
       sale_date: 'Leistungsdatum',
+      sale_date_per_line: 'bei jeder Position angegeben',
       place: 'Ausstellungsort',
       ksef_number: 'KSeF-Nummer',
       seller: 'Verkäufer',
@@ -255,6 +273,14 @@ export const invoices = defineMessages({
       reason: 'Odpowiedź KSeF: {reason}',
       action: 'Sprawdź ją i wyślij ponownie w panelu administracyjnym, w zakładce Faktury.',
     },
+    team_mail: {
+      correction_waits_subject: 'Faktura korygująca do {reference} czeka na fakturę {number}',
+      correction_waits_body:
+        'Zakup {reference} został zwrócony. Faktura korygująca zostanie wystawiona dopiero, gdy KSeF przyjmie fakturę {number}, która ma teraz status {status}. Wyślij fakturę {number} ponownie do KSeF w panelu administracyjnym, w zakładce Faktury; faktura korygująca zostanie wystawiona sama.',
+      run_failed_subject: 'Nie udało się wystawić faktury dla {business} ({month})',
+      run_failed_body:
+        'Nie udało się wystawić faktury za {month} dla {business} (konto {userId}): {reason}. Pozostałe firmy otrzymały faktury; następne cogodzinne uruchomienie spróbuje ponownie.',
+    },
     mail: {
       issued: {
         subject: 'Twoja faktura {number}',
@@ -272,6 +298,7 @@ export const invoices = defineMessages({
       number: 'Numer',
       issue_date: 'Data wystawienia',
       sale_date: 'Data sprzedaży',
+      sale_date_per_line: 'podana przy każdej pozycji',
       place: 'Miejsce wystawienia',
       ksef_number: 'Numer KSeF',
       seller: 'Sprzedawca',

@@ -19,6 +19,7 @@ export const payments = defineMessages({
       refund_not_package: 'This payment is not a package purchase: refund it with its order.',
       refund_not_refundable: 'This payment method cannot pay money back ({provider}).',
       refund_twice: 'This purchase has already been refunded.',
+      refund_in_progress: 'A refund of this purchase is already in progress.',
     },
     methods: {
       legend: 'How do you want to pay?',
@@ -212,12 +213,13 @@ export const payments = defineMessages({
       in_progress: 'Diese Zahlung wird bereits gestartet. Bitte warte einen Moment.',
       webhook_rejected: 'Die Benachrichtigung wurde abgelehnt.',
       failed: 'Die Transaktion konnte nicht abgeschlossen werden, bitte versuche es später erneut.',
-      business_only: 'Business-Pakete gibt es nur für Geschäftskonten.',
+      business_only: 'Pakete für Unternehmen gibt es nur für Firmenkonten.',
       refund_not_completed: 'Nur ein abgeschlossener Kauf kann erstattet werden.',
       refund_not_package: 'Diese Zahlung ist kein Paketkauf: erstatte sie über ihre Bestellung.',
       refund_not_refundable:
         'Mit dieser Zahlungsart kann kein Geld zurückgezahlt werden ({provider}).',
       refund_twice: 'Dieser Kauf wurde bereits erstattet.',
+      refund_in_progress: 'Eine Erstattung dieses Kaufs läuft bereits.',
     },
     methods: {
       legend: 'Wie möchtest du bezahlen?',
@@ -417,6 +419,7 @@ export const payments = defineMessages({
       refund_not_package: 'Ta płatność nie jest zakupem pakietu: zwróć ją przez jej zamówienie.',
       refund_not_refundable: 'Tą metodą płatności nie można zwrócić pieniędzy ({provider}).',
       refund_twice: 'Ten zakup został już zwrócony.',
+      refund_in_progress: 'Zwrot tego zakupu jest już w toku.',
     },
     methods: {
       legend: 'Jak chcesz zapłacić?',

@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { KsefAuth } from './ksef-auth';
 import {
   KsefAuthFailed,
+  KsefSubmissionUnknown,
   type TKsefClient,
   type TKsefResult,
   type TKsefSubmission,
@@ -28,6 +29,8 @@ import {
 const PROCESSING_CODES = new Set([100, 150]);
 /** KSeF's code of a UPO not generated yet. */
 const UPO_NOT_READY = 21178;
+/** KSeF's status of a duplicate: it already has an invoice with this seller, type and number. */
+const DUPLICATE = 440;
 
 export interface TKsefApiOptions {
   apiUrl: string;
@@ -136,14 +139,74 @@ export function createKsefApiClient(options: TKsefApiOptions): TKsefClient {
     }
   }
 
+  /** The UPO of an invoice KSeF numbered in another session, or null when it does not give it. */
+  async function upoByKsefNumber(
+    sessionReference: string,
+    ksefNumber: string,
+  ): Promise<string | null> {
+    try {
+      const response = await withAccess((bearer) =>
+        ksefRequest(fetchImpl, options.apiUrl, {
+          method: 'GET',
+          path: `/sessions/${encodeURIComponent(sessionReference)}/invoices/ksef/${encodeURIComponent(ksefNumber)}/upo`,
+          bearer,
+          accept: 'xml',
+        }),
+      );
+      return await response.text();
+    } catch {
+      // The KSeF number is what matters; the original's UPO stays with its own session.
+      return null;
+    }
+  }
+
+  /**
+   * A duplicate (440) names the original (extensions originalKsefNumber and
+   * originalSessionReferenceNumber): an earlier try of ours whose answer was lost. It is that
+   * invoice, accepted with the original's number (and its UPO when KSeF gives it).
+   */
+  async function duplicateOf(
+    sessionReference: string,
+    invoiceReference: string,
+    extensions: Record<string, string>,
+  ): Promise<TKsefResult | null> {
+    const ksefNumber = extensions.originalKsefNumber;
+    if (!ksefNumber) return null;
+    const originalSession = extensions.originalSessionReferenceNumber;
+    const upo = originalSession ? await upoByKsefNumber(originalSession, ksefNumber) : null;
+    return {
+      outcome: 'accepted',
+      sessionReference,
+      invoiceReference,
+      ksefNumber,
+      upo,
+      note:
+        `KSeF already had this invoice (status 440, duplicate): the original KSeF number ${ksefNumber}` +
+        (originalSession ? ` from session ${originalSession}` : '') +
+        (upo ? ' was taken over with its UPO' : ' was taken over; KSeF gave no UPO for it'),
+    };
+  }
+
   async function status(sessionReference: string, invoiceReference: string): Promise<TKsefResult> {
-    const answer = await json<TInvoiceStatus>({
-      method: 'GET',
-      path: `/sessions/${encodeURIComponent(sessionReference)}/invoices/${encodeURIComponent(invoiceReference)}`,
-    });
+    let answer: TInvoiceStatus;
+    try {
+      answer = await json<TInvoiceStatus>({
+        method: 'GET',
+        path: `/sessions/${encodeURIComponent(sessionReference)}/invoices/${encodeURIComponent(invoiceReference)}`,
+      });
+    } catch (err) {
+      // KSeF refusing the question itself (4xx with exception codes, e.g. no such session or
+      // invoice): there is nothing there to ask about.
+      if (err instanceof KsefApiError) throw new KsefSubmissionUnknown(err.message);
+      throw err;
+    }
     const { code, description, details, extensions } = answer.status;
     const processing = { outcome: 'processing', sessionReference, invoiceReference } as const;
     if (PROCESSING_CODES.has(code)) return processing;
+    if (code === DUPLICATE) {
+      const original = await duplicateOf(sessionReference, invoiceReference, extensions ?? {});
+      if (original) return original;
+    }
     if (code === 200 && answer.ksefNumber) {
       const upo = await upoOf(sessionReference, invoiceReference);
       if (upo === null) return processing;
@@ -208,13 +271,22 @@ export function createKsefApiClient(options: TKsefApiOptions): TKsefClient {
           };
         throw err;
       }
-      let result: TKsefResult = { outcome: 'processing', sessionReference, invoiceReference };
-      for (const wait of statusDelays) {
-        await sleep(wait);
-        result = await status(sessionReference, invoiceReference);
-        if (result.outcome !== 'processing') break;
+      // KSeF has the invoice now. From here on nothing may throw: a failed question or a lost
+      // UPO answers 'processing' with the references, so the next try only asks (sending it
+      // again would be a duplicate). The caller stores the references first (onSent).
+      const processing = { outcome: 'processing', sessionReference, invoiceReference } as const;
+      try {
+        await submission.onSent?.({ sessionReference, invoiceReference });
+        let result: TKsefResult = processing;
+        for (const wait of statusDelays) {
+          await sleep(wait);
+          result = await status(sessionReference, invoiceReference);
+          if (result.outcome !== 'processing') break;
+        }
+        return result;
+      } catch {
+        return processing;
       }
-      return result;
     } finally {
       await closeSession(sessionReference);
     }

@@ -7,12 +7,20 @@ export interface TKsefSubmission {
   invoiceNumber: string;
   /** The FA(3) XML exactly as issued (UTF-8). */
   xml: string;
+  /**
+   * Called once KSeF has taken the invoice (its references known), before asking about it:
+   * the caller stores the references, so that whatever happens next (a failed question, a
+   * crash) the invoice is only asked about, never sent again.
+   */
+  onSent?: (references: { sessionReference: string; invoiceReference: string }) => Promise<void>;
 }
 
 /**
  * What KSeF said. `accepted`: numbered, with the UPO; `processing`: received, ask again later
  * with `status` (the references say where); `rejected`: refused for good (the reason kept for
  * admins). A network failure or KSeF being down throws `KsefUnavailable` (the job retries).
+ * KSeF answering "duplicate" (440: it already has this invoice, sent before by a try whose
+ * answer was lost) is `accepted` with the original KSeF number, and a `note` saying so.
  */
 export type TKsefResult =
   | {
@@ -20,8 +28,10 @@ export type TKsefResult =
       sessionReference: string;
       invoiceReference: string;
       ksefNumber: string;
-      /** The official confirmation of receipt (UPO), XML. */
-      upo: string;
+      /** The official confirmation of receipt (UPO), XML; null when KSeF did not give it. */
+      upo: string | null;
+      /** For admins, when the acceptance is out of the ordinary (a duplicate's original). */
+      note?: string;
     }
   | { outcome: 'processing'; sessionReference: string; invoiceReference: string }
   | {
@@ -35,7 +45,10 @@ export interface TKsefClient {
   readonly name: 'sandbox' | 'api';
   /** Sends one invoice (opens and closes its own session). */
   send(submission: TKsefSubmission): Promise<TKsefResult>;
-  /** Asks again about an invoice answered `processing`. */
+  /**
+   * Asks again about an invoice answered `processing`. Throws `KsefSubmissionUnknown` when KSeF
+   * does not know the references (nothing to ask about: the invoice must be sent again).
+   */
   status(sessionReference: string, invoiceReference: string): Promise<TKsefResult>;
 }
 
@@ -60,5 +73,13 @@ export class KsefAuthFailed extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'KsefAuthFailed';
+  }
+}
+
+/** KSeF does not know the session or the invoice reference it is asked about. */
+export class KsefSubmissionUnknown extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'KsefSubmissionUnknown';
   }
 }

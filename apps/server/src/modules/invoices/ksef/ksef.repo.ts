@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { TDb } from '../../../db/database';
 import type { TKsefStatus } from '../../../db/schema';
 
@@ -52,7 +53,13 @@ export async function markSending(db: TDb, id: number, now: Date): Promise<numbe
 export async function markAccepted(
   db: TDb,
   id: number,
-  r: { sessionReference: string; invoiceReference: string; ksefNumber: string; upo: string },
+  r: {
+    sessionReference: string;
+    invoiceReference: string;
+    ksefNumber: string;
+    upo: string | null;
+    note?: string;
+  },
   now: Date,
 ): Promise<boolean> {
   const result = await db
@@ -63,7 +70,7 @@ export async function markAccepted(
       ksef_reference: r.invoiceReference,
       ksef_number: r.ksefNumber,
       ksef_upo: r.upo,
-      ksef_error: null,
+      ksef_error: r.note ?? null,
       ksef_accepted_at: now,
       updated_at: now,
     })
@@ -93,14 +100,44 @@ export async function markProcessing(
     .execute();
 }
 
-/** KSeF could not be reached: back to waiting (the job tries again), the reason kept. */
+/**
+ * KSeF could not be reached: the reason kept, the job tries again. Not sent yet: back to
+ * waiting. Its references known (KSeF has it): still 'sending', the next try only asks.
+ */
 export async function markWaiting(db: TDb, id: number, error: string, now: Date): Promise<void> {
   await db
     .updateTable('invoices')
-    .set({ ksef_status: 'pending', ksef_error: error, updated_at: now })
+    .set({
+      ksef_status: sql`CASE WHEN ksef_reference IS NULL THEN 'pending' ELSE 'sending' END`,
+      ksef_error: error,
+      updated_at: now,
+    })
     .where('id', '=', id)
     .where('ksef_status', '=', 'sending')
-    .where('ksef_reference', 'is', null)
+    .execute();
+}
+
+/** KSeF does not know the references it was asked about: forgotten, the invoice sent again. */
+export async function forgetSubmission(
+  db: TDb,
+  id: number,
+  r: { sessionReference: string; invoiceReference: string },
+  error: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('invoices')
+    .set({
+      ksef_status: 'pending',
+      ksef_session_reference: null,
+      ksef_reference: null,
+      ksef_error: error,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('ksef_status', '=', 'sending')
+    .where('ksef_session_reference', '=', r.sessionReference)
+    .where('ksef_reference', '=', r.invoiceReference)
     .execute();
 }
 
@@ -127,14 +164,19 @@ export async function markEnded(
   return result.numUpdatedRows > 0n;
 }
 
-/** An admin sends a rejected or failed invoice again: waiting, as if just issued. */
+/**
+ * An admin sends a rejected or failed invoice again. Rejected (KSeF refused that submission for
+ * good): its references cleared, waiting as if just issued. Failed with references (KSeF has
+ * it, we gave up asking): they are kept and the invoice is only asked about ('sending').
+ */
 export async function resetForResend(db: TDb, id: number, now: Date): Promise<number | null> {
   const row = await db
     .updateTable('invoices')
     .set({
-      ksef_status: 'pending',
-      ksef_session_reference: null,
-      ksef_reference: null,
+      ksef_status: sql`CASE WHEN ksef_status = 'failed' AND ksef_reference IS NOT NULL
+                         THEN 'sending' ELSE 'pending' END`,
+      ksef_session_reference: sql`CASE WHEN ksef_status = 'failed' THEN ksef_session_reference END`,
+      ksef_reference: sql`CASE WHEN ksef_status = 'failed' THEN ksef_reference END`,
       ksef_error: null,
       updated_at: now,
     })
@@ -143,4 +185,38 @@ export async function resetForResend(db: TDb, id: number, now: Date): Promise<nu
     .returning('ksef_attempts')
     .executeTakeFirst();
   return row?.ksef_attempts ?? null;
+}
+
+/**
+ * Invoices left waiting or being sent, untouched since `before`, with no 'ksef-send' job that
+ * will still run (its job used its attempts, or was lost): the sweep queues them again.
+ */
+export async function findStuckInvoices(
+  db: TDb,
+  jobName: string,
+  before: Date,
+): Promise<{ id: number; ksef_attempts: number }[]> {
+  return db
+    .selectFrom('invoices')
+    .select(['id', 'ksef_attempts'])
+    .where('ksef_status', 'in', ['pending', 'sending'])
+    .where('updated_at', '<', before)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('jobs')
+            .select(sql`1`.as('one'))
+            .where('jobs.name', '=', jobName)
+            .where(
+              sql<boolean>`(jobs.status = 'pending' OR (jobs.status = 'running'
+                 AND (jobs.attempts < jobs.max_attempts OR jobs.locked_until >= now())))`,
+            )
+            .where(sql<boolean>`(jobs.payload::jsonb ->> 'invoiceId')::int = invoices.id`),
+        ),
+      ),
+    )
+    .orderBy('id')
+    .limit(100)
+    .execute();
 }
