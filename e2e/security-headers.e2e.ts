@@ -44,10 +44,17 @@ describe('Content-Security-Policy in the browser', () => {
     const page = await newPage();
     await page.goto(`${server.url}/api/docs/`);
     await page.locator('.swagger-ui .info .title').waitFor();
-    // The operations render in batches after the title: wait for the eleventh rather than count
-    // the ones drawn so far.
-    await page.locator('.opblock').nth(10).waitFor();
-    expect(await page.locator('.opblock').count()).toBeGreaterThan(10);
+    // Swagger UI draws the operations as they scroll into view (with 100+ of them the first
+    // screen holds about ten): scroll until more than ten are drawn.
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.wheel(0, 4_000);
+          return page.locator('.opblock').count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(10);
     // Open one operation: its details render with inline styles and schema views.
     await page.locator('.opblock-summary').first().click();
     await page.locator('.opblock-body').first().waitFor();

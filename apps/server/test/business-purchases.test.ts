@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   grossFromNet,
@@ -453,6 +454,179 @@ describe('an administrator refunds a package purchase', () => {
     }
   });
 
+  it('a provider out of reach for every attempt is no failure: the refund stays pending and is asked again with its reference', async () => {
+    // The first call reaches the provider, which pays the money back, but its answer is lost;
+    // then the provider cannot be reached at all.
+    const provider = useLostAnswerThenOutage();
+    try {
+      const user = await confirmedUser(t);
+      const m = packageOf('M', 'personal');
+      const paid = await pay((await startPurchase(user.agent, m.id)).reference);
+      const admin = await signInNewAdmin(t);
+      const response = await admin.post(`/api/admin/payments/${paid.reference}/refund`, {
+        note: 'Timeout at the provider',
+      });
+      expect(response.statusCode).toBe(201);
+      const refund = await until(async () => {
+        const row = await refundRowOf(paid.id);
+        return row.attempts > 0 ? row : undefined;
+      });
+      expect(refund).toMatchObject({ status: 'pending', provider_reference: null });
+
+      // The job's last attempt: still no answer. Not failed, the pages stay taken back.
+      const before = Date.now();
+      await processPurchaseRefund(t.ctx, refund.id, { attempt: 8 });
+      const waiting = await refundRowOf(paid.id);
+      expect(waiting).toMatchObject({ status: 'pending', failure_code: null, completed_at: null });
+      expect(await remainingPages(t.ctx.db, user.id)).toBe(0);
+      expect(await grantOf(paid.reference)).toMatchObject({ remaining: 0 });
+      expect(
+        (await admin.get(`/api/admin/payments/${paid.reference}/refund`)).json<TPurchaseRefund>(),
+      ).toMatchObject({ reference: refund.reference, status: 'pending', pages_voided: m.pages });
+      expect(await paymentAuditOf(paid.id)).toEqual(['payment.refunded']);
+      // A later check is queued, at least 5 minutes on (well before the team hears of it).
+      const recheck = await t.ctx.db
+        .selectFrom('jobs')
+        .select(['run_at', 'payload', 'status'])
+        .where('unique_key', '=', `purchase-refund:${refund.id}:check:${waiting.attempts}`)
+        .executeTakeFirstOrThrow();
+      expect(recheck.status).toBe('pending');
+      expect(recheck.payload).toEqual({ refundId: refund.id });
+      expect(recheck.run_at.getTime()).toBeGreaterThanOrEqual(before + 5 * 60_000);
+      expect(recheck.run_at.getTime()).toBeLessThanOrEqual(Date.now() + 6 * 3_600_000);
+      expect(t.smtp.mails.filter((mail) => mail.subject.includes(refund.reference))).toEqual([]);
+
+      // The provider is back when the check runs: asked with the same reference, it answers
+      // with the refund it made the first time. Nothing is paid twice.
+      provider.down = false;
+      await processPurchaseRefund(t.ctx, refund.id, { attempt: 1 });
+      expect(await refundRowOf(paid.id)).toMatchObject({
+        reference: refund.reference,
+        status: 'succeeded',
+      });
+      expect(provider.references).toContain(refund.reference);
+      expect(new Set(provider.references)).toEqual(new Set([refund.reference]));
+      const made = await t.ctx.db
+        .selectFrom('sandbox_refunds')
+        .select(['reference', 'amount_minor'])
+        .where('session_provider_reference', '=', paid.provider_reference)
+        .execute();
+      expect(made).toEqual([{ reference: refund.reference, amount_minor: paid.amount_minor }]);
+      expect(refundsHeard.filter((r) => r.paymentId === paid.id)).toHaveLength(1);
+      expect(await paymentAuditOf(paid.id)).toEqual(['payment.refunded', 'refund.succeeded']);
+      expect(await remainingPages(t.ctx.db, user.id)).toBe(0);
+      expect(await checkLedger(t.ctx.db)).toEqual([]);
+    } finally {
+      useRealProviders();
+    }
+  });
+
+  it('after an outage a definite "failed" from the provider gives the pages back', async () => {
+    const answers = useRefundAnswers({ providerReference: null, status: 'pending' });
+    try {
+      answers.down = true;
+      const user = await confirmedUser(t);
+      const m = packageOf('M', 'personal');
+      const paid = await pay((await startPurchase(user.agent, m.id)).reference);
+      const admin = await signInNewAdmin(t);
+      expect(
+        (await admin.post(`/api/admin/payments/${paid.reference}/refund`, { note: 'Outage' }))
+          .statusCode,
+      ).toBe(201);
+      const refund = await until(async () => {
+        const row = await refundRowOf(paid.id);
+        return row.attempts > 0 ? row : undefined;
+      });
+      await processPurchaseRefund(t.ctx, refund.id, { attempt: 8 });
+      expect(await refundRowOf(paid.id)).toMatchObject({ status: 'pending' });
+      expect(await remainingPages(t.ctx.db, user.id)).toBe(0);
+
+      answers.down = false;
+      answers.status = { providerReference: null, status: 'failed', failureCode: 'card_closed' };
+      await processPurchaseRefund(t.ctx, refund.id, { attempt: 1 });
+      expect(await refundRowOf(paid.id)).toMatchObject({
+        status: 'failed',
+        failure_code: 'card_closed',
+      });
+      expect(await remainingPages(t.ctx.db, user.id)).toBe(m.pages);
+      expect(await grantOf(paid.reference)).toMatchObject({ remaining: m.pages, voided_at: null });
+      expect(await paymentAuditOf(paid.id)).toEqual([
+        'payment.refunded',
+        'refund.failed',
+        'payment.refund_failed',
+      ]);
+      expect(refundsHeard.filter((r) => r.paymentId === paid.id)).toEqual([]);
+      expect(await checkLedger(t.ctx.db)).toEqual([]);
+    } finally {
+      useRealProviders();
+    }
+  });
+
+  it('a refund the provider has been out of reach for since 48 hours is mailed to the team once', async () => {
+    const answers = useRefundAnswers({ providerReference: null, status: 'pending' });
+    try {
+      answers.down = true;
+      const user = await confirmedUser(t);
+      const m = packageOf('M', 'personal');
+      const paid = await pay((await startPurchase(user.agent, m.id)).reference);
+      const admin = await signInNewAdmin(t);
+      expect(
+        (await admin.post(`/api/admin/payments/${paid.reference}/refund`, { note: 'Outage' }))
+          .statusCode,
+      ).toBe(201);
+      const refund = await until(async () => {
+        const row = await refundRowOf(paid.id);
+        return row.attempts > 0 ? row : undefined;
+      });
+      // Asked for two days ago, still unanswered.
+      await sql`UPDATE refunds SET created_at = now() - interval '49 hours' WHERE id = ${refund.id}`.execute(
+        t.ctx.db,
+      );
+      const before = Date.now();
+      await processPurchaseRefund(t.ctx, refund.id, { attempt: 8 });
+      const mail = await t.smtp.waitFor(t.ctx.config.teamEmail, (m) =>
+        m.subject.includes(refund.reference),
+      );
+      expect(mail.subject).toContain('stuck');
+      expect(mail.text).toContain(paid.reference);
+      expect(mail.text).toContain('sandbox down');
+      // Still pending for the administrators; asked again at most 6 hours on.
+      const waiting = await refundRowOf(paid.id);
+      expect(waiting).toMatchObject({ status: 'pending', failure_code: null });
+      const recheck = await t.ctx.db
+        .selectFrom('jobs')
+        .select('run_at')
+        .where('unique_key', '=', `purchase-refund:${refund.id}:check:${waiting.attempts}`)
+        .executeTakeFirstOrThrow();
+      expect(recheck.run_at.getTime()).toBeGreaterThanOrEqual(before + 6 * 3_600_000);
+      expect(recheck.run_at.getTime()).toBeLessThanOrEqual(Date.now() + 6 * 3_600_000);
+
+      // The next check finds the provider still down: no second mail.
+      await processPurchaseRefund(t.ctx, refund.id, { attempt: 8 });
+      const mailJobs = await t.ctx.db
+        .selectFrom('jobs')
+        .select('status')
+        .where('unique_key', 'like', `refund-stuck-mail:${refund.id}%`)
+        .execute();
+      expect(mailJobs).toHaveLength(1);
+      await until(async () =>
+        (
+          await t.ctx.db
+            .selectFrom('jobs')
+            .select('status')
+            .where('unique_key', '=', `refund-stuck-mail:${refund.id}`)
+            .executeTakeFirstOrThrow()
+        ).status === 'done'
+          ? true
+          : undefined,
+      );
+      expect(t.smtp.mails.filter((m) => m.subject.includes(refund.reference))).toHaveLength(1);
+      expect((await refundRowOf(paid.id)).status).toBe('pending');
+    } finally {
+      useRealProviders();
+    }
+  });
+
   it('pages a print job hands back after the refund are not added to the refunded purchase', async () => {
     const user = await confirmedUser(t);
     const m = packageOf('M', 'personal');
@@ -640,6 +814,52 @@ function useRefundAnswers(first: TRefundResult) {
   );
   return answers;
 }
+
+/**
+ * The sandbox, except that its first refund call pays back but loses the answer (a timeout), and
+ * every call after it cannot reach the provider until `down` is false. `references`: the refund
+ * references asked for.
+ */
+function useLostAnswerThenOutage() {
+  const state = { down: true, calls: 0, references: [] as string[] };
+  usePaymentProviders(
+    t.ctx,
+    createProviderRegistry(
+      { config: t.ctx.config, db: t.ctx.db },
+      {
+        sandbox: (deps) => {
+          const real = createSandboxProvider(deps);
+          return {
+            ...real,
+            refund: async (request) => {
+              state.calls += 1;
+              state.references.push(request.reference);
+              if (state.calls === 1) {
+                await real.refund(request);
+                throw new ProviderUnavailable('sandbox timed out');
+              }
+              if (state.down) throw new ProviderUnavailable('sandbox down');
+              return real.refund(request);
+            },
+          };
+        },
+      },
+    ),
+  );
+  return state;
+}
+
+/** The audit actions about a payment, oldest first. */
+const paymentAuditOf = async (paymentId: number) =>
+  (
+    await t.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('subject_type', '=', 'payment')
+      .where('subject_id', '=', String(paymentId))
+      .orderBy('id')
+      .execute()
+  ).map((a) => a.action);
 
 function useRealProviders() {
   usePaymentProviders(t.ctx, createProviderRegistry({ config: t.ctx.config, db: t.ctx.db }));

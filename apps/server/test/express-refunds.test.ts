@@ -375,7 +375,7 @@ describe('an order paid but not printed in time', () => {
     );
   });
 
-  it('marks the refund failed for an administrator after the last attempt', async () => {
+  it('keeps the refund pending after the last attempt and asks the provider again later', async () => {
     usePaymentProviders(
       t.ctx,
       createProviderRegistry(
@@ -393,10 +393,21 @@ describe('an order paid but not printed in time', () => {
     const pending = await refundRow(t, order.orderId);
     expect(pending?.status).toBe('pending');
     await processRefund(t.ctx, pending!.id, { attempt: 8 });
+    // The first call may have reached the provider: not failed, asked again with the same
+    // reference (idempotent) at least 5 minutes on.
     expect(await refundRow(t, order.orderId)).toMatchObject({
-      status: 'failed',
-      failure_code: 'provider_unavailable',
+      status: 'pending',
+      failure_code: null,
+      reference: pending!.reference,
     });
+    const rechecks = await t.ctx.db
+      .selectFrom('jobs')
+      .select(['run_at', 'payload'])
+      .where('unique_key', 'like', `express-refund:${pending!.id}:check:%`)
+      .execute();
+    expect(rechecks).toHaveLength(1);
+    expect(rechecks[0]!.payload).toEqual({ refundId: pending!.id });
+    expect(rechecks[0]!.run_at.getTime()).toBeGreaterThan(Date.now() + 4 * 60_000);
   });
 
   it('a free order (100 % code) just ends: there is nothing to pay back', async () => {

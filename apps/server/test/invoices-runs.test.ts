@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRefundCorrection } from '../src/modules/invoices/invoice-correction.service';
+import {
+  INVOICE_CORRECTION_JOB,
+  runRefundCorrection,
+  runRefundCorrectionJob,
+} from '../src/modules/invoices/invoice-correction.service';
 import { invoiceRunTask, runInvoiceMonth } from '../src/modules/invoices/invoice-run.service';
 import { seedPackages } from '../src/seed/packages-seed';
 import { signInNewAdmin } from './helpers/admin';
@@ -157,6 +161,52 @@ describe('the hourly run', () => {
       await runInvoiceMonth(t.ctx, '2026-04', { now: new Date('2026-05-01T07:00:00Z') }),
     ).toEqual({ month: '2026-04', issued: 1, existing: 2, failed: 0 });
     expect((await invoicesOf(broken.id)).map((i) => i.number)).toEqual(['FV/2026/04/0003']);
+  });
+
+  it('goes on with the other businesses when the lookup for the team alert fails too', async () => {
+    const first = await businessCustomer(t);
+    const broken = await businessCustomer(t, { name: 'Rozbita Firma sp. z o.o.' });
+    const last = await businessCustomer(t);
+    for (const business of [first, broken, last])
+      await businessPurchase(t, business, {
+        netMinor: 1000,
+        completedAt: new Date('2026-03-10T10:00:00Z'),
+      });
+    await sql`CREATE FUNCTION test_refuse_invoice() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.buyer_name = 'Rozbita Firma sp. z o.o.' THEN
+          RAISE EXCEPTION 'test: invoice refused';
+        END IF;
+        RETURN NEW;
+      END $$`.execute(t.ctx.db);
+    await sql`CREATE TRIGGER test_refuse_invoice BEFORE INSERT ON invoices
+      FOR EACH ROW EXECUTE FUNCTION test_refuse_invoice()`.execute(t.ctx.db);
+    // Outside the invoices' transactions the accounts cannot be read (as when the database
+    // connection is in trouble): the failed business's alert cannot even name it.
+    const db = t.ctx.db;
+    const brokenDb = new Proxy(db, {
+      get(target, prop) {
+        if (prop === 'selectFrom')
+          return (table: string) => {
+            if (table === 'users') throw new Error('test: users cannot be read');
+            return target.selectFrom(table as 'payments');
+          };
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+    try {
+      const result = await runInvoiceMonth({ ...t.ctx, db: brokenDb }, '2026-03', {
+        now: new Date('2026-04-01T06:00:00Z'),
+      });
+      expect(result).toEqual({ month: '2026-03', issued: 2, existing: 0, failed: 1 });
+    } finally {
+      await sql`DROP TRIGGER test_refuse_invoice ON invoices`.execute(db);
+      await sql`DROP FUNCTION test_refuse_invoice()`.execute(db);
+    }
+    expect((await invoicesOf(first.id)).map((i) => i.number)).toEqual(['FV/2026/03/0001']);
+    expect((await invoicesOf(last.id)).map((i) => i.number)).toEqual(['FV/2026/03/0002']);
+    expect(await invoicesOf(broken.id)).toEqual([]);
   });
 });
 
@@ -332,5 +382,46 @@ describe('the correcting invoice’s mail', () => {
         .where('refund_id', '=', refundId)
         .execute(),
     ).toEqual([]);
+  });
+
+  it('tells the team once when its job gives up', async () => {
+    const { purchase } = await invoicedPurchase('2026-10', new Date('2026-10-10T10:00:00Z'));
+    const refundId = await succeededPurchaseRefund(t, purchase);
+    await sql`CREATE FUNCTION test_refuse_correction() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.kind = 'correction' THEN RAISE EXCEPTION 'test: correction refused'; END IF;
+        RETURN NEW;
+      END $$`.execute(t.ctx.db);
+    await sql`CREATE TRIGGER test_refuse_correction BEFORE INSERT ON invoices
+      FOR EACH ROW EXECUTE FUNCTION test_refuse_correction()`.execute(t.ctx.db);
+    const teamAlerts = async () =>
+      (await mailJobsMentioning(t.ctx.config.teamEmail)).filter((m) =>
+        m.subject.includes(`refund ${refundId} `),
+      );
+    try {
+      const payload = { refundId, try: 1 };
+      // Attempts left: the error goes back to the queue, nobody is mailed yet.
+      await expect(runRefundCorrectionJob(t.ctx, payload, { attempt: 1 })).rejects.toThrow(
+        'test: correction refused',
+      );
+      expect(await teamAlerts()).toEqual([]);
+      // The last attempt (and a crashed worker's run of it again): one alert.
+      for (let i = 0; i < 2; i += 1)
+        await expect(
+          runRefundCorrectionJob(t.ctx, payload, { attempt: INVOICE_CORRECTION_JOB.maxAttempts }),
+        ).rejects.toThrow('test: correction refused');
+    } finally {
+      await sql`DROP TRIGGER test_refuse_correction ON invoices`.execute(t.ctx.db);
+      await sql`DROP FUNCTION test_refuse_correction()`.execute(t.ctx.db);
+    }
+    const alerts = await teamAlerts();
+    expect(alerts.map((m) => m.subject)).toEqual([
+      `Correcting invoice for refund ${refundId} could not be issued`,
+    ]);
+    const alert = await t.smtp.waitFor(t.ctx.config.teamEmail, (m) =>
+      m.subject.includes(`refund ${refundId} `),
+    );
+    expect(alert.text).toContain('test: correction refused');
+    expect(alert.text).toContain('after 5 attempts');
   });
 });

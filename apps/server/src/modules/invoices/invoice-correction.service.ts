@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
 import type { TNewInvoiceLine } from '../../db/schema';
-import { enqueueJob, type TJobType } from '../jobs/queue';
+import { enqueueJob, type TJobRun, type TJobType } from '../jobs/queue';
 import { invoiceTeamMail, queueInvoiceMail, queueInvoiceTeamMail } from './invoice-mail';
 import type { TInvoiceModel } from './invoice-model';
 import { nextInvoiceNumber } from './invoice-numbering';
@@ -14,6 +14,7 @@ import {
   findInvoice,
   findRefund,
   findSaleLineOfPayment,
+  lockBuyer,
   lockPayments,
   type TInvoiceRecord,
 } from './invoices.repo';
@@ -153,11 +154,22 @@ export async function runRefundCorrection(
     const refund = await findRefund(trx, refundId);
     if (!refund || refund.status !== 'succeeded' || refund.express_order_id !== null)
       return 'nothing';
+    // The account first (FOR KEY SHARE, the lock the new invoice's foreign key takes anyway),
+    // then the payment: the erasure's order (users, then payments), so a correction and the
+    // account's erasure wait for each other instead of deadlocking.
+    const buyerId = (await findSaleLineOfPayment(trx, refund.payment_id))?.invoice_user_id ?? null;
+    if (buyerId !== null) await lockBuyer(trx, buyerId);
     // The payment's lock: the same refund's jobs (and the month's run) take turns.
     await lockPayments(trx, [refund.payment_id]);
     if (await correctionOfRefundExists(trx, refundId)) return 'nothing';
     const sale = await findSaleLineOfPayment(trx, refund.payment_id);
     if (!sale) return 'nothing';
+    // Invoiced (or invoiced to another account) meanwhile, so its account is not locked: the
+    // next look takes the locks in order.
+    if (sale.invoice_user_id !== null && sale.invoice_user_id !== buyerId) {
+      await queueTry(trx, refundId, tryNumber + 1, now);
+      return 'waiting';
+    }
     const corrected = await findInvoice(trx, sale.invoice_id);
     if (!corrected) return 'nothing';
     if (corrected.ksef_status === 'accepted' && corrected.ksef_number) {
@@ -184,9 +196,43 @@ export async function runRefundCorrection(
   });
 }
 
+/**
+ * One attempt of the job. When its last attempt fails too, the correction would be lost
+ * silently: the team is mailed (once per refund) before the error goes to the queue.
+ */
+export async function runRefundCorrectionJob(
+  ctx: TAppContext,
+  payload: { refundId: number; try: number },
+  run: Pick<TJobRun, 'attempt'>,
+): Promise<void> {
+  try {
+    await runRefundCorrection(ctx, payload.refundId, payload.try);
+  } catch (err) {
+    if (run.attempt >= INVOICE_CORRECTION_JOB.maxAttempts) {
+      try {
+        await queueInvoiceTeamMail(
+          ctx.db,
+          invoiceTeamMail(ctx.config.teamEmail, 'correction_failed', {
+            refundId: payload.refundId,
+            attempts: run.attempt,
+            reason: err instanceof Error ? err.message : String(err),
+          }),
+          `invoice-correction-failed:${payload.refundId}`,
+        );
+      } catch (mailErr) {
+        ctx.log.error(
+          { err: mailErr, refundId: payload.refundId },
+          'correcting invoice: could not queue the team alert',
+        );
+      }
+    }
+    throw err;
+  }
+}
+
 /** Registers the job that issues corrections. */
 export function registerRefundCorrectionWork(ctx: TAppContext): void {
-  ctx.worker.register(INVOICE_CORRECTION_JOB, async ({ refundId, try: tryNumber }) => {
-    await runRefundCorrection(ctx, refundId, tryNumber);
-  });
+  ctx.worker.register(INVOICE_CORRECTION_JOB, (payload, run) =>
+    runRefundCorrectionJob(ctx, payload, run),
+  );
 }

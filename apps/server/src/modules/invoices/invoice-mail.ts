@@ -69,11 +69,11 @@ export async function queueInvoiceMail(
 
 /**
  * To the team (TEAM_EMAIL, in English like the team's other alerts): an invoice of the run could
- * not be issued, or a correcting invoice waits for the invoice it corrects.
+ * not be issued, a correcting invoice waits for the invoice it corrects, or its job gave up.
  */
 export function invoiceTeamMail(
   to: string,
-  kind: 'run_failed' | 'correction_waits',
+  kind: 'run_failed' | 'correction_waits' | 'correction_failed',
   values: Record<string, string | number>,
 ): TMail {
   const t = createTranslator('en');

@@ -16,6 +16,7 @@ import {
   findBuyer,
   findInvoiceablePayments,
   listInvoiceablePayments,
+  lockBuyer,
   lockPayments,
   usersInvoicedInPeriod,
   type TInvoiceablePayment,
@@ -108,6 +109,10 @@ async function issueInvoiceIn(
 ): Promise<TInvoiceModel | null> {
   const { userId, paymentIds, period } = group;
   const { timezone, vatRatePercent, seller } = ctx.config.invoices;
+  // The account first, then its purchases: the erasure's order (account-erasure.service.ts), so
+  // an invoice and the account's erasure wait for each other instead of deadlocking. Once the
+  // erasure has committed, the check below finds nothing left (user_id is NULL then).
+  await lockBuyer(trx, userId);
   await lockPayments(trx, paymentIds);
   // A statement of its own after the lock: it sees what a concurrent run committed. Złoty only
   // (one currency per invoice; other currencies are left out by the caller, see groupsOf).
@@ -194,6 +199,34 @@ function groupsOf(ctx: TAppContext, candidates: TInvoiceCandidate[]): TInvoiceGr
   );
 }
 
+/** Mails the team that a business's invoice failed (once a day per business and month); never throws. */
+async function alertRunFailed(
+  ctx: TAppContext,
+  group: TInvoiceGroup,
+  err: unknown,
+  now: Date,
+): Promise<void> {
+  try {
+    const reason = err instanceof Error ? err.message : String(err);
+    const buyer = await findBuyer(ctx.db, group.userId);
+    await queueInvoiceTeamMail(
+      ctx.db,
+      invoiceTeamMail(ctx.config.teamEmail, 'run_failed', {
+        business: buyer?.business_name ?? `#${group.userId}`,
+        userId: group.userId,
+        month: group.period,
+        reason,
+      }),
+      `invoice-run-failed:${group.userId}:${group.period}:${localDateOf(now, ctx.config.invoices.timezone)}`,
+    );
+  } catch (alertErr) {
+    ctx.log.error(
+      { err: alertErr, userId: group.userId, period: group.period },
+      'invoice run: could not queue the team alert',
+    );
+  }
+}
+
 /**
  * Issues each group's invoice in a transaction of its own. One business failing does not stop
  * the others: it is logged, the team is mailed (once a day per business and month) and counted;
@@ -207,6 +240,8 @@ async function issueGroups(
   const issued: TInvoiceGroup[] = [];
   let failed = 0;
   for (const group of groups) {
+    // All of a business's work in one try: nothing of one business (its invoice, or the lookup
+    // and alert after it failed) stops the others.
     try {
       const model = await ctx.db
         .transaction()
@@ -218,19 +253,7 @@ async function issueGroups(
         { err, userId: group.userId, period: group.period },
         'invoice run: the invoice of a business could not be issued',
       );
-      const reason = err instanceof Error ? err.message : String(err);
-      await queueInvoiceTeamMail(
-        ctx.db,
-        invoiceTeamMail(ctx.config.teamEmail, 'run_failed', {
-          business: (await findBuyer(ctx.db, group.userId))?.business_name ?? `#${group.userId}`,
-          userId: group.userId,
-          month: group.period,
-          reason,
-        }),
-        `invoice-run-failed:${group.userId}:${group.period}:${localDateOf(now, ctx.config.invoices.timezone)}`,
-      ).catch((mailErr: unknown) =>
-        ctx.log.error({ err: mailErr }, 'invoice run: could not queue the team alert'),
-      );
+      await alertRunFailed(ctx, group, err, now);
     }
   }
   return { issued, failed };

@@ -72,6 +72,16 @@ export async function listInvoiceablePayments(
   }));
 }
 
+/**
+ * Locks the buyer's account row FOR KEY SHARE, the lock the foreign key check of a new invoice
+ * takes anyway, but first: an invoice (or correction) takes the users row before the payments,
+ * as the erasure of the account does (users, then payments). Other updates of the row (company
+ * details, sign-ins) do not wait for it; only the row's deletion does.
+ */
+export async function lockBuyer(trx: TDb, userId: number): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forKeyShare().execute();
+}
+
 /** Locks the payments (in id order: concurrent runs of one business wait, never deadlock). */
 export async function lockPayments(trx: TDb, ids: number[]): Promise<void> {
   if (ids.length === 0) return;

@@ -31,11 +31,16 @@ import {
 // An administrator gives a package purchase's money back (issue 15): the whole amount, once per
 // purchase, through the provider that collected it. The purchase's pages not used yet are taken
 // back at once (its grant is voided: pages its print jobs hand back later are dropped); the
-// provider is asked by a queued job (retried, rechecked while pending). When the money went back,
-// the payer is mailed and the listeners hear of it (the invoices module issues the correcting
-// invoice). When the provider refused, the pages come back and the purchase may be refunded again.
+// provider is asked by a queued job (retried, rechecked while pending or while the provider
+// cannot be reached). When the money went back, the payer is mailed and the listeners hear of it
+// (the invoices module issues the correcting invoice). Only when the provider refused it (a
+// definite answer, never an outage: the money may have gone back) do the pages come back, and the
+// purchase may be refunded again.
 
-/** Asks the provider to pay a purchase back; retried with backoff while the provider is down. */
+/**
+ * Asks the provider to pay a purchase back; retried with backoff while the provider is down, then
+ * queued again later (same payload) until it answers.
+ */
 export const PURCHASE_REFUND_JOB = {
   name: 'payments.purchase_refund',
   schema: ZRefundJobPayload,

@@ -117,3 +117,13 @@ export function findPurchaseForRefundMail(db: TDb, paymentId: number) {
     .where('payments.id', '=', paymentId)
     .executeTakeFirst();
 }
+
+/** A payment's public reference (what the team looks a refund up by). */
+export async function findPaymentReference(db: TDb, paymentId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('payments')
+    .select('reference')
+    .where('id', '=', paymentId)
+    .executeTakeFirst();
+  return row?.reference ?? null;
+}

@@ -14,6 +14,7 @@ import {
   listLiveReservationIdsOfUser,
   listPrintjobsOfUser,
   lockAdmins,
+  lockPaymentsOfUser,
   lockUserById,
 } from './users.repo';
 
@@ -67,6 +68,10 @@ export async function eraseAccount(
       const admins = await lockAdmins(trx);
       if (admins.length <= 1) throw new AppError(409, 'last_admin', 'admin.errors.last_admin');
     }
+    // The payments next (in id order), before the hooks and voidReservation: user → payments →
+    // grants, as an invoice takes user → payments and a purchase refund payment → grant, so
+    // neither deadlocks with the erasure.
+    await lockPaymentsOfUser(trx, user.id);
     // Other modules' work first, while everything of the account still exists (an invoice of the
     // company's open purchases, account-erasure-hooks.ts).
     await runAccountErasureHooks(ctx, trx, user.id);

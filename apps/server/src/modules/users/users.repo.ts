@@ -52,6 +52,22 @@ export function lockAdmins(db: TDb): Promise<{ id: number }[]> {
   return db.selectFrom('users').select('id').where('role', '=', 'admin').forUpdate().execute();
 }
 
+/**
+ * Locks the person's payments (in id order) for the erasure, right after the user row: it
+ * anonymises them later, and the hooks' invoices and voidReservation's grants come after, so
+ * erasure takes user → payments → grants, the order of an invoice (user, then payments) and of a
+ * purchase refund (payment, then grant).
+ */
+export async function lockPaymentsOfUser(db: TDb, userId: number): Promise<void> {
+  await db
+    .selectFrom('payments')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 export function listDocumentsOfUser(db: TDb, userId: number): Promise<TDocumentRow[]> {
   return db.selectFrom('documents').selectAll().where('user_id', '=', userId).execute();
 }

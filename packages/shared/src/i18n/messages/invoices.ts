@@ -28,6 +28,9 @@ export const invoices = defineMessages({
       run_failed_subject: 'Invoice for {business} could not be issued ({month})',
       run_failed_body:
         'The invoice of {month} for {business} (account {userId}) could not be issued: {reason}. The other businesses were invoiced; the next hourly run tries again.',
+      correction_failed_subject: 'Correcting invoice for refund {refundId} could not be issued',
+      correction_failed_body:
+        'The correcting invoice for the purchase refund {refundId} could not be issued; its job gave up after {attempts} attempts: {reason}. The refund itself has succeeded. The correction is not tried again by itself: find the cause and have it issued.',
     },
     mail: {
       issued: {
@@ -154,6 +157,10 @@ export const invoices = defineMessages({
       run_failed_subject: 'Rechnung für {business} konnte nicht ausgestellt werden ({month})',
       run_failed_body:
         'Die Rechnung für {month} an {business} (Konto {userId}) konnte nicht ausgestellt werden: {reason}. Die anderen Firmen haben ihre Rechnung; der nächste stündliche Lauf versucht es erneut.',
+      correction_failed_subject:
+        'Korrekturrechnung zur Erstattung {refundId} konnte nicht ausgestellt werden',
+      correction_failed_body:
+        'Die Korrekturrechnung zur Erstattung {refundId} konnte nicht ausgestellt werden; ihr Auftrag gab nach {attempts} Versuchen auf: {reason}. Die Erstattung selbst ist erfolgt. Die Korrektur wird nicht von selbst erneut versucht: Finde die Ursache und lass sie ausstellen.',
     },
     mail: {
       issued: {
@@ -280,6 +287,9 @@ export const invoices = defineMessages({
       run_failed_subject: 'Nie udało się wystawić faktury dla {business} ({month})',
       run_failed_body:
         'Nie udało się wystawić faktury za {month} dla {business} (konto {userId}): {reason}. Pozostałe firmy otrzymały faktury; następne cogodzinne uruchomienie spróbuje ponownie.',
+      correction_failed_subject: 'Nie udało się wystawić faktury korygującej do zwrotu {refundId}',
+      correction_failed_body:
+        'Nie udało się wystawić faktury korygującej do zwrotu {refundId}; zadanie zrezygnowało po {attempts} próbach: {reason}. Sam zwrot się powiódł. Korekta nie zostanie ponowiona automatycznie: znajdź przyczynę i zleć jej wystawienie.',
     },
     mail: {
       issued: {

@@ -117,6 +117,12 @@ export const payments = defineMessages({
       details:
         'Payment {reference}\nProvider: {provider} ({provider_reference})\nReceipt {number}\nPaid on: {paid_at}',
     },
+    refund_stuck_mail: {
+      subject: 'Refund {reference} ({amount}) is stuck: {provider} cannot be reached',
+      body: 'The refund {reference} of payment {payment} ({amount}) was asked for on {asked_at}, and {provider} has not answered it since ({attempts, plural, one {# attempt} other {# attempts}}). The money may or may not have gone back.',
+      action:
+        'The refund stays pending and is asked about again every few hours with the same reference, so it is never paid twice. Please check it at the provider. Last error: {error}',
+    },
     sandbox: {
       brand: 'SANDBOX PAYMENTS — no real money',
       pay_title: 'Pay',
@@ -318,6 +324,12 @@ export const payments = defineMessages({
       details:
         'Zahlung {reference}\nAnbieter: {provider} ({provider_reference})\nBeleg {number}\nBezahlt am: {paid_at}',
     },
+    refund_stuck_mail: {
+      subject: 'Erstattung {reference} ({amount}) hängt: {provider} ist nicht erreichbar',
+      body: 'Die Erstattung {reference} der Zahlung {payment} ({amount}) wurde am {asked_at} angefordert, und {provider} hat seitdem nicht geantwortet ({attempts, plural, one {# Versuch} other {# Versuche}}). Das Geld kann schon zurückgegangen sein oder auch nicht.',
+      action:
+        'Die Erstattung bleibt ausstehend und wird alle paar Stunden mit derselben Referenz erneut angefragt, also nie doppelt ausgezahlt. Bitte prüfe sie beim Zahlungsanbieter. Letzter Fehler: {error}',
+    },
     sandbox: {
       brand: 'SANDBOX-ZAHLUNGEN — kein echtes Geld',
       pay_title: 'Bezahlen',
@@ -518,6 +530,12 @@ export const payments = defineMessages({
       body: 'Pakiet został opłacony ({amount}) po tym, jak kupujący usunął konto. Nikt nie otrzymał stron: zwróć płatność u operatora płatności.',
       details:
         'Płatność {reference}\nOperator: {provider} ({provider_reference})\nPotwierdzenie {number}\nData płatności: {paid_at}',
+    },
+    refund_stuck_mail: {
+      subject: 'Zwrot {reference} ({amount}) utknął: {provider} jest nieosiągalny',
+      body: 'Zwrot {reference} płatności {payment} ({amount}) zlecono {asked_at} i {provider} od tego czasu nie odpowiada ({attempts, plural, one {# próba} few {# próby} many {# prób} other {# próby}}). Pieniądze mogły już wrócić albo nie.',
+      action:
+        'Zwrot pozostaje oczekujący i co kilka godzin jest ponawiany z tą samą referencją, więc nigdy nie zostanie wypłacony dwa razy. Sprawdź go u operatora płatności. Ostatni błąd: {error}',
     },
     sandbox: {
       brand: 'PŁATNOŚCI TESTOWE (SANDBOX) — bez prawdziwych pieniędzy',
