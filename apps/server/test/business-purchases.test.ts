@@ -402,18 +402,13 @@ describe('an administrator refunds a package purchase', () => {
   it('a refund the provider took stays pending through an outage, and is asked about later', async () => {
     const answers = useRefundAnswers({ providerReference: 'sbx_re_held', status: 'pending' });
     try {
-      const user = await confirmedUser(t);
-      const m = packageOf('M', 'personal');
-      const paid = await pay((await startPurchase(user.agent, m.id)).reference);
+      const { user, paid } = await boughtPackageM();
       const admin = await signInNewAdmin(t);
       const response = await admin.post(`/api/admin/payments/${paid.reference}/refund`, {
         note: 'Bank transfer back',
       });
       expect(response.statusCode).toBe(201);
-      const refund = await until(async () => {
-        const row = await refundRowOf(paid.id);
-        return row.attempts > 0 ? row : undefined;
-      });
+      const refund = await firstAttemptOf(paid.id);
       expect(refund).toMatchObject({ status: 'pending', provider_reference: 'sbx_re_held' });
 
       // While it is pending, asking again says so.
@@ -459,18 +454,13 @@ describe('an administrator refunds a package purchase', () => {
     // then the provider cannot be reached at all.
     const provider = useLostAnswerThenOutage();
     try {
-      const user = await confirmedUser(t);
-      const m = packageOf('M', 'personal');
-      const paid = await pay((await startPurchase(user.agent, m.id)).reference);
+      const { user, m, paid } = await boughtPackageM();
       const admin = await signInNewAdmin(t);
       const response = await admin.post(`/api/admin/payments/${paid.reference}/refund`, {
         note: 'Timeout at the provider',
       });
       expect(response.statusCode).toBe(201);
-      const refund = await until(async () => {
-        const row = await refundRowOf(paid.id);
-        return row.attempts > 0 ? row : undefined;
-      });
+      const refund = await firstAttemptOf(paid.id);
       expect(refund).toMatchObject({ status: 'pending', provider_reference: null });
 
       // The job's last attempt: still no answer. Not failed, the pages stay taken back.
@@ -525,18 +515,13 @@ describe('an administrator refunds a package purchase', () => {
     const answers = useRefundAnswers({ providerReference: null, status: 'pending' });
     try {
       answers.down = true;
-      const user = await confirmedUser(t);
-      const m = packageOf('M', 'personal');
-      const paid = await pay((await startPurchase(user.agent, m.id)).reference);
+      const { user, m, paid } = await boughtPackageM();
       const admin = await signInNewAdmin(t);
       expect(
         (await admin.post(`/api/admin/payments/${paid.reference}/refund`, { note: 'Outage' }))
           .statusCode,
       ).toBe(201);
-      const refund = await until(async () => {
-        const row = await refundRowOf(paid.id);
-        return row.attempts > 0 ? row : undefined;
-      });
+      const refund = await firstAttemptOf(paid.id);
       await processPurchaseRefund(t.ctx, refund.id, { attempt: 8 });
       expect(await refundRowOf(paid.id)).toMatchObject({ status: 'pending' });
       expect(await remainingPages(t.ctx.db, user.id)).toBe(0);
@@ -566,18 +551,13 @@ describe('an administrator refunds a package purchase', () => {
     const answers = useRefundAnswers({ providerReference: null, status: 'pending' });
     try {
       answers.down = true;
-      const user = await confirmedUser(t);
-      const m = packageOf('M', 'personal');
-      const paid = await pay((await startPurchase(user.agent, m.id)).reference);
+      const { paid } = await boughtPackageM();
       const admin = await signInNewAdmin(t);
       expect(
         (await admin.post(`/api/admin/payments/${paid.reference}/refund`, { note: 'Outage' }))
           .statusCode,
       ).toBe(201);
-      const refund = await until(async () => {
-        const row = await refundRowOf(paid.id);
-        return row.attempts > 0 ? row : undefined;
-      });
+      const refund = await firstAttemptOf(paid.id);
       // Asked for two days ago, still unanswered.
       await sql`UPDATE refunds SET created_at = now() - interval '49 hours' WHERE id = ${refund.id}`.execute(
         t.ctx.db,
@@ -666,19 +646,14 @@ describe('an administrator refunds a package purchase', () => {
   it('a refund that fails gives back the unused pages, also those a print job handed back meanwhile', async () => {
     const answers = useRefundAnswers({ providerReference: 'sbx_re_slow', status: 'pending' });
     try {
-      const user = await confirmedUser(t);
-      const m = packageOf('M', 'personal');
-      const paid = await pay((await startPurchase(user.agent, m.id)).reference);
+      const { user, m, paid } = await boughtPackageM();
       const job = await holdPages(paid.grant_id!, user.id, 10);
       const admin = await signInNewAdmin(t);
       const response = await admin.post(`/api/admin/payments/${paid.reference}/refund`, {
         note: 'Refund by transfer',
       });
       expect(response.json<TPurchaseRefund>().pages_voided).toBe(m.pages - 10);
-      const refund = await until(async () => {
-        const row = await refundRowOf(paid.id);
-        return row.attempts > 0 ? row : undefined;
-      });
+      const refund = await firstAttemptOf(paid.id);
       // The job fails while the refund is pending: its pages are dropped for now.
       await t.ctx.db.transaction().execute((trx) => voidReservation(trx, job, new Date()));
       expect(await remainingPages(t.ctx.db, user.id)).toBe(0);
@@ -788,6 +763,22 @@ const refundRowOf = (paymentId: number) =>
     .where('payment_id', '=', paymentId)
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
+
+/** A confirmed person who bought the personal package M (paid in the sandbox). */
+async function boughtPackageM() {
+  const user = await confirmedUser(t);
+  const m = packageOf('M', 'personal');
+  const paid = await pay((await startPurchase(user.agent, m.id)).reference);
+  return { user, m, paid };
+}
+
+/** The purchase's refund once its job asked the provider the first time. */
+function firstAttemptOf(paymentId: number) {
+  return until(async () => {
+    const row = await refundRowOf(paymentId);
+    return row.attempts > 0 ? row : undefined;
+  });
+}
 
 /**
  * The sandbox, except that its refunds answer what the test says (`status`), or it is down

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TInvoiceParty } from '../src/db/schema';
 import type { TInvoiceLineModel, TInvoiceModel } from '../src/modules/invoices/invoice-model';
 import { renderInvoicePdf } from '../src/modules/invoices/invoice-pdf';
@@ -218,8 +218,10 @@ describe('FA(3) XML', () => {
     expect(xml).toMatch(/<NrWierszaFa>2<\/NrWierszaFa>\s*<P_7>/);
   });
 
-  it('is the same document every time for one model', () => {
-    expect(buildInvoiceXml(invoice())).toBe(buildInvoiceXml(invoice()));
+  it('is the same document every time for one model, whenever it is built', () => {
+    expect(atClock('2027-01-01', () => buildInvoiceXml(invoice()))).toBe(
+      atClock('2031-06-30', () => buildInvoiceXml(invoice())),
+    );
   });
 
   it('says when the invoice was made when the model knows it', async () => {
@@ -480,8 +482,24 @@ describe('invoice PDF', () => {
     expect(second).toMatch(/Razem brutto\s+4 000,00 zł/);
   });
 
-  it('is the same file every time for one model', async () => {
-    const [a, b] = await Promise.all([renderInvoicePdf(invoice()), renderInvoicePdf(invoice())]);
+  it('is the same file every time for one model, whenever it is drawn', async () => {
+    const a = await atClock('2027-01-01', () => renderInvoicePdf(invoice()));
+    const b = await atClock('2031-06-30', () => renderInvoicePdf(invoice()));
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
   });
 });
+
+/** Runs `work` with the clock (Date only) set to `day`: a document must not depend on it. */
+function atClock<T>(day: string, work: () => T): T {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(`${day}T12:00:00Z`));
+  try {
+    const result = work();
+    if (result instanceof Promise) return result.finally(() => vi.useRealTimers()) as T;
+    vi.useRealTimers();
+    return result;
+  } catch (error) {
+    vi.useRealTimers();
+    throw error;
+  }
+}

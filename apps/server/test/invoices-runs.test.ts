@@ -126,24 +126,14 @@ describe('the hourly run', () => {
         netMinor: 1000,
         completedAt: new Date('2026-04-10T10:00:00Z'),
       });
-    // The database refuses this company's invoice (as a constraint hit would).
-    await sql`CREATE FUNCTION test_refuse_invoice() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.buyer_name = 'Zepsuta Firma sp. z o.o.' THEN
-          RAISE EXCEPTION 'test: invoice refused';
-        END IF;
-        RETURN NEW;
-      END $$`.execute(t.ctx.db);
-    await sql`CREATE TRIGGER test_refuse_invoice BEFORE INSERT ON invoices
-      FOR EACH ROW EXECUTE FUNCTION test_refuse_invoice()`.execute(t.ctx.db);
+    const allowInvoices = await refuseInvoicesOf('Zepsuta Firma sp. z o.o.');
     try {
       const result = await runInvoiceMonth(t.ctx, '2026-04', {
         now: new Date('2026-05-01T06:00:00Z'),
       });
       expect(result).toEqual({ month: '2026-04', issued: 2, existing: 0, failed: 1 });
     } finally {
-      await sql`DROP TRIGGER test_refuse_invoice ON invoices`.execute(t.ctx.db);
-      await sql`DROP FUNCTION test_refuse_invoice()`.execute(t.ctx.db);
+      await allowInvoices();
     }
     expect((await invoicesOf(first.id)).map((i) => i.number)).toEqual(['FV/2026/04/0001']);
     expect((await invoicesOf(last.id)).map((i) => i.number)).toEqual(['FV/2026/04/0002']);
@@ -172,15 +162,7 @@ describe('the hourly run', () => {
         netMinor: 1000,
         completedAt: new Date('2026-03-10T10:00:00Z'),
       });
-    await sql`CREATE FUNCTION test_refuse_invoice() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.buyer_name = 'Rozbita Firma sp. z o.o.' THEN
-          RAISE EXCEPTION 'test: invoice refused';
-        END IF;
-        RETURN NEW;
-      END $$`.execute(t.ctx.db);
-    await sql`CREATE TRIGGER test_refuse_invoice BEFORE INSERT ON invoices
-      FOR EACH ROW EXECUTE FUNCTION test_refuse_invoice()`.execute(t.ctx.db);
+    const allowInvoices = await refuseInvoicesOf('Rozbita Firma sp. z o.o.');
     // Outside the invoices' transactions the accounts cannot be read (as when the database
     // connection is in trouble): the failed business's alert cannot even name it.
     const db = t.ctx.db;
@@ -201,8 +183,7 @@ describe('the hourly run', () => {
       });
       expect(result).toEqual({ month: '2026-03', issued: 2, existing: 0, failed: 1 });
     } finally {
-      await sql`DROP TRIGGER test_refuse_invoice ON invoices`.execute(db);
-      await sql`DROP FUNCTION test_refuse_invoice()`.execute(db);
+      await allowInvoices();
     }
     expect((await invoicesOf(first.id)).map((i) => i.number)).toEqual(['FV/2026/03/0001']);
     expect((await invoicesOf(last.id)).map((i) => i.number)).toEqual(['FV/2026/03/0002']);
@@ -425,3 +406,23 @@ describe('the correcting invoice’s mail', () => {
     expect(alert.text).toContain('after 5 attempts');
   });
 });
+
+/**
+ * The database refuses invoices for this buyer (as a constraint hit would) until the returned
+ * function is called.
+ */
+async function refuseInvoicesOf(buyerName: string): Promise<() => Promise<void>> {
+  await sql`CREATE FUNCTION test_refuse_invoice() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.buyer_name = ${sql.lit(buyerName)} THEN
+        RAISE EXCEPTION 'test: invoice refused';
+      END IF;
+      RETURN NEW;
+    END $$`.execute(t.ctx.db);
+  await sql`CREATE TRIGGER test_refuse_invoice BEFORE INSERT ON invoices
+    FOR EACH ROW EXECUTE FUNCTION test_refuse_invoice()`.execute(t.ctx.db);
+  return async () => {
+    await sql`DROP TRIGGER test_refuse_invoice ON invoices`.execute(t.ctx.db);
+    await sql`DROP FUNCTION test_refuse_invoice()`.execute(t.ctx.db);
+  };
+}

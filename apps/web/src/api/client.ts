@@ -22,6 +22,12 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
 
+/** A mutation's error as a form shows it: anything not from the API is "unexpected". */
+export function asApiError(error: unknown): ApiError | null {
+  if (!error) return null;
+  return error instanceof ApiError ? error : new ApiError(0, 'unexpected', '');
+}
+
 export type THttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**

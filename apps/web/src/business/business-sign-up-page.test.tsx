@@ -12,7 +12,7 @@ function fill(label: string, value: string) {
 /** The errors listed under the field labelled `label`. */
 function errorsAt(label: string): string[] {
   const field = screen.getByLabelText(label).closest('.field');
-  if (!(field instanceof HTMLElement)) return [];
+  if (!(field instanceof HTMLElement)) throw new Error(`no form field labelled ${label}`);
   return within(field)
     .queryAllByRole('listitem')
     .map((item) => item.textContent ?? '');
@@ -181,7 +181,9 @@ describe('business sign-up (/business/sign-up)', () => {
   });
 
   it('refuses a foreign company whose VAT number is of another country', async () => {
-    mockFetch({ 'GET /api/session': () => jsonResponse(200, buildSession()) });
+    const { requests } = mockFetch({
+      'GET /api/session': () => jsonResponse(200, buildSession()),
+    });
     renderApp('/business/sign-up');
     await screen.findByRole('heading', { level: 1, name: 'Create a business account' });
     fillAccount();
@@ -192,5 +194,7 @@ describe('business sign-up (/business/sign-up)', () => {
     await screen.findByText('Please correct the highlighted fields.', { exact: false });
     expect(errorsAt('Tax number (NIP or EU VAT number)')).toEqual(['is invalid']);
     expect(errorsAt('Postcode')).toEqual([]);
+    // Refused in the browser: nothing was sent.
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { BUSINESS_COUNTRIES, type TBusinessProfile } from '@printomat/shared';
 import { FormField } from '../components/form-field';
+import { SelectField } from '../components/select-field';
 import { useLocale, useT } from '../i18n/use-t';
 
 /** The company's fields, as the forms read them (`readFormValues`). */
@@ -87,7 +88,6 @@ function CountryField({
 }) {
   const t = useT();
   const { locale } = useLocale();
-  const id = useId();
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([locale], { type: 'region' });
     const [poland, ...others] = BUSINESS_COUNTRIES.map((code) => ({
@@ -97,34 +97,19 @@ function CountryField({
     others.sort((a, b) => a.name.localeCompare(b.name, locale));
     return poland ? [poland, ...others] : others;
   }, [locale]);
-  const hasErrors = errors !== undefined && errors.length > 0;
   return (
-    <div className={hasErrors ? 'field field--invalid' : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {t('business_account.fields.country')}
-      </label>
-      <select
-        id={id}
-        name="country"
-        className="field__input"
-        defaultValue={defaultValue}
-        autoComplete="country"
-        aria-invalid={hasErrors || undefined}
-        aria-describedby={hasErrors ? `${id}-error` : undefined}
-      >
-        {countries.map((country) => (
-          <option key={country.code} value={country.code}>
-            {country.name}
-          </option>
-        ))}
-      </select>
-      {hasErrors && (
-        <ul className="field__errors" id={`${id}-error`}>
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
-    </div>
+    <SelectField
+      name="country"
+      label={t('business_account.fields.country')}
+      errors={errors}
+      defaultValue={defaultValue}
+      autoComplete="country"
+    >
+      {countries.map((country) => (
+        <option key={country.code} value={country.code}>
+          {country.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -1,20 +1,7 @@
-import type { TLocale } from '@printomat/shared';
-import { formatDate } from '@printomat/shared';
+import { formatDate, formatMoney, formatMonth } from '@printomat/shared';
 import { TableCard } from '../components/table-card';
 import { useLocale, useT } from '../i18n/use-t';
-import { formatPrice } from '../pages/public/package-data';
 import { useBusinessInvoices } from './business-api';
-
-/** "November 2026" for the billed month `2026-11`. */
-export function formatPeriod(locale: TLocale, period: string): string {
-  const [year, month] = period.split('-').map(Number);
-  if (!year || !month) return period;
-  return new Intl.DateTimeFormat(locale, {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year, month - 1, 1)));
-}
 
 /**
  * The company's VAT invoices, newest first: number, month, net and gross, where it is in KSeF
@@ -56,7 +43,9 @@ export function InvoicesTable() {
             <tr key={invoice.id} data-testid="business-invoice-row" data-kind={invoice.kind}>
               <td>
                 <strong data-testid="business-invoice-number">{invoice.number}</strong>
-                <span className="business-muted">{formatDate(locale, invoice.issue_date)}</span>
+                <span className="business-muted">
+                  {formatDate(locale, invoice.issue_date, 'UTC')}
+                </span>
                 {invoice.corrects_number && (
                   <span className="business-muted">
                     {t('business_account.invoices.correction', {
@@ -65,12 +54,12 @@ export function InvoicesTable() {
                   </span>
                 )}
               </td>
-              <td>{formatPeriod(locale, invoice.period)}</td>
+              <td>{formatMonth(locale, invoice.period)}</td>
               <td className="business-table__amount">
-                {formatPrice(locale, invoice.net_minor, invoice.currency)}
+                {formatMoney(locale, invoice.net_minor, invoice.currency)}
               </td>
               <td className="business-table__amount" data-testid="business-invoice-gross">
-                {formatPrice(locale, invoice.gross_minor, invoice.currency)}
+                {formatMoney(locale, invoice.gross_minor, invoice.currency)}
               </td>
               <td data-testid="business-invoice-ksef">
                 <span className={`business-badge business-badge--${invoice.ksef_status}`}>

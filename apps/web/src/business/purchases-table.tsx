@@ -1,7 +1,6 @@
-import { formatDateTime } from '@printomat/shared';
+import { formatDateTime, formatMoney } from '@printomat/shared';
 import { TableCard } from '../components/table-card';
 import { useLocale, useT } from '../i18n/use-t';
-import { formatPrice } from '../pages/public/package-data';
 import { useBusinessPurchases } from './business-api';
 
 /** The company's package purchases: net and gross, how paid, and the invoice each is on. */
@@ -52,10 +51,10 @@ export function PurchasesTable() {
                 })}
               </td>
               <td className="business-table__amount">
-                {p.net_minor === null ? '—' : formatPrice(locale, p.net_minor, p.currency)}
+                {p.net_minor === null ? '—' : formatMoney(locale, p.net_minor, p.currency)}
               </td>
               <td className="business-table__amount" data-testid="business-purchase-gross">
-                {formatPrice(locale, p.gross_minor, p.currency)}
+                {formatMoney(locale, p.gross_minor, p.currency)}
               </td>
               <td>{t(`payments.methods.${p.method}`)}</td>
               <td data-testid="business-purchase-status">

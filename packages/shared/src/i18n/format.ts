@@ -35,3 +35,14 @@ export function formatDate(locale: TLocale, value: Date | string, timeZone?: str
     ...(timeZone ? { timeZone } : {}),
   }).format(typeof value === 'string' ? new Date(value) : value);
 }
+
+/** A month written YYYY-MM ("2026-11") as words: "November 2026", "listopad 2026". */
+export function formatMonth(locale: TLocale, period: string): string {
+  const [year, month] = period.split('-').map(Number);
+  if (!year || !month) return period;
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year, month - 1, 1)));
+}

@@ -1,5 +1,6 @@
 import {
   formatDate,
+  formatMonth,
   formatMoney,
   type TAdminInvoice,
   type TKsefStatusName,
@@ -45,7 +46,7 @@ export function InvoiceRow({
         )}
       </td>
       <td>{t(`invoices.admin.kinds.${invoice.kind}`)}</td>
-      <td>{invoice.period}</td>
+      <td>{formatMonth(locale, invoice.period)}</td>
       {/* A calendar day (YYYY-MM-DD): shown as that day wherever the browser is. */}
       <td>{formatDate(locale, invoice.issue_date, 'UTC')}</td>
       <td>

@@ -5,7 +5,7 @@ import { FormAlert, SuccessNotice } from '../../components/form-alert';
 import { FormField } from '../../components/form-field';
 import { checkInput } from '../../forms/check-input';
 import { useT } from '../../i18n/use-t';
-import { asApiError } from '../operations/pages-grant-fields';
+import { asApiError } from '../../api/client';
 import { INVOICES_KEY, runInvoiceMonth } from './invoices-api';
 
 /** The month before `today`'s, YYYY-MM: what the run on the 1st bills. */

@@ -11,7 +11,7 @@ import {
 } from '@printomat/shared';
 import { FormAlert } from '../../components/form-alert';
 import { FormField } from '../../components/form-field';
-import { ApiError } from '../../api/client';
+import { asApiError } from '../../api/client';
 import { checkInput } from '../../forms/check-input';
 import { useLocale, useT } from '../../i18n/use-t';
 import { ConfirmDialog, ErrorAlert, formValues } from '../shared/admin-ui';
@@ -28,11 +28,6 @@ const COLUMNS = ['code', 'percent', 'expiration_date', 'uses', 'status', 'create
 
 const FIELDS = ['code', 'percent', 'expiration_date', 'number_of_uses', 'active'];
 const CODES_KEY = [...OPS_KEY, 'discount-codes'] as const;
-
-function asApiError(error: unknown): ApiError | null {
-  if (!error) return null;
-  return error instanceof ApiError ? error : new ApiError(0, 'unexpected', '');
-}
 
 /**
  * Express discount codes: the list with each code's usage (uses / number of uses), a form to add

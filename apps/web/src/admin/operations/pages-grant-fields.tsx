@@ -1,16 +1,10 @@
 import { DEFAULT_SUPPORT_PAGES_VALID_DAYS, MAX_SUPPORT_REASON_LENGTH } from '@printomat/shared';
-import { ApiError } from '../../api/client';
+import type { ApiError } from '../../api/client';
 import { FormAlert } from '../../components/form-alert';
 import { FormField } from '../../components/form-field';
 import { useT } from '../../i18n/use-t';
 
 const FIELDS = ['pages', 'valid_days', 'reason'];
-
-/** A mutation's error as the form shows it: anything not from the API is "unexpected". */
-export function asApiError(error: unknown): ApiError | null {
-  if (!error) return null;
-  return error instanceof ApiError ? error : new ApiError(0, 'unexpected', '');
-}
 
 /**
  * The inside of a form that gives pages (an admin's grant, a job's refund): how many, valid how

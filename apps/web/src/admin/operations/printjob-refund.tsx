@@ -4,7 +4,8 @@ import { formatDateTime, ZAdminRefundInput, type TAdminRefundInput } from '@prin
 import { checkInput } from '../../forms/check-input';
 import { useLocale, useT } from '../../i18n/use-t';
 import { formValues } from '../shared/admin-ui';
-import { asApiError, PagesGrantFields } from './pages-grant-fields';
+import { asApiError } from '../../api/client';
+import { PagesGrantFields } from './pages-grant-fields';
 import { fetchPrintjobRefund, OPS_KEY, refundPrintjob } from './operations-api';
 
 /**

@@ -6,7 +6,7 @@ import { checkInput } from '../../forms/check-input';
 import { useLocale, useT } from '../../i18n/use-t';
 import { ConfirmDialog } from '../shared/admin-ui';
 import { OPS_KEY, refundPurchase } from './operations-api';
-import { asApiError } from './pages-grant-fields';
+import { asApiError } from '../../api/client';
 
 const NOTE_MAX_LENGTH = 500;
 

@@ -16,7 +16,8 @@ import {
   runUserSupportAction,
   type TUserSupportAction,
 } from './operations-api';
-import { asApiError, PagesGrantFields } from './pages-grant-fields';
+import { asApiError } from '../../api/client';
+import { PagesGrantFields } from './pages-grant-fields';
 
 /**
  * Support for one person (issue 17): their block state, confirming their address (a fresh link,

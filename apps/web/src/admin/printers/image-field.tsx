@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { MIN_LOGO_HEIGHT_PX, type TPrinterImageKind } from '@printomat/shared';
 import { useT } from '../../i18n/use-t';
-import { FieldErrors } from './field-errors';
+import { FieldErrors } from '../../components/field-errors';
 
 type TProps = {
   kind: TPrinterImageKind;

@@ -1,6 +1,6 @@
 import type { TAdminPrinter } from '@printomat/shared';
 import { useT } from '../../i18n/use-t';
-import { FieldErrors } from './field-errors';
+import { FieldErrors } from '../../components/field-errors';
 
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 

@@ -6,14 +6,14 @@ import {
   type TAdminPrinterInput,
 } from '@printomat/shared';
 import { readImages, readPrinterForm } from './printer-form-values';
-import { SelectField } from './select-field';
+import { SelectField } from '../../components/select-field';
 import type { ApiError } from '../../api/client';
 import { FormAlert } from '../../components/form-alert';
 import { FormField } from '../../components/form-field';
 import { useT } from '../../i18n/use-t';
 import { Choices } from '../shared/list-filters';
 import type { TPrinterImages } from './admin-printers-api';
-import { FieldErrors } from './field-errors';
+import { FieldErrors } from '../../components/field-errors';
 import { ImageField } from './image-field';
 import { OpenHoursFields } from './open-hours-fields';
 

@@ -7,12 +7,14 @@ export function SelectField({
   label,
   errors,
   defaultValue,
+  autoComplete,
   children,
 }: {
   name: string;
   label: string;
   errors: readonly string[] | undefined;
   defaultValue: string;
+  autoComplete?: string;
   children: ReactNode;
 }) {
   const id = useId();
@@ -27,6 +29,7 @@ export function SelectField({
         name={name}
         className="field__input"
         defaultValue={defaultValue}
+        autoComplete={autoComplete}
         aria-invalid={hasErrors || undefined}
         aria-describedby={hasErrors ? `${id}-error` : undefined}
       >
