@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_ORIGIN = 'http://127.0.0.1:3000';
 const SHARED_SRC = /[\\/]packages[\\/]shared[\\/]src[\\/]/;
@@ -78,9 +79,72 @@ function messagesPlugin(): Plugin {
   };
 }
 
+/**
+ * `offline.html`: the page shell (index.html) marked `<html data-offline="true">`. The service
+ * worker answers a navigation it could not fetch with it; the app boots from the precached files
+ * and shows its offline notice (src/pwa/use-online.ts).
+ */
+function offlineShellPlugin(): Plugin {
+  return {
+    name: 'printomat-offline-shell',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (!index || index.type !== 'asset') return;
+      const html = String(index.source);
+      const marked = html.replace(/<html([^>]*)>/, '<html$1 data-offline="true">');
+      if (marked === html) throw new Error('offline shell: no <html> element in index.html');
+      this.emitFile({ type: 'asset', fileName: 'offline.html', source: marked });
+    },
+  };
+}
+
+/**
+ * The service worker (Workbox generateSW, issue 16). Precaches the built files (not the source
+ * maps, not index.html: pages come from the server, pre-rendered or not). Page navigations go to
+ * the network and never into a cache; when the network fails, the precached offline shell
+ * answers. Nothing else is cached at run time (no API, /ajax, /agent, /auth, /dev, /modal
+ * answers). `registerType: 'prompt'`: a new version waits until the update banner activates it
+ * (src/pwa/register-sw.ts). The manifest is the server's (GET /manifest.webmanifest, localized).
+ */
+function pwaPlugin() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: false,
+    includeManifestIcons: false,
+    strategies: 'generateSW',
+    filename: 'sw.js',
+    workbox: {
+      globPatterns: ['**/*.{js,css,svg,png,woff2}', 'offline.html'],
+      globIgnores: ['**/*.map', 'index.html'],
+      navigateFallback: null,
+      cleanupOutdatedCaches: true,
+      // The first version takes the open page at once; later ones wait for "Reload".
+      clientsClaim: true,
+      skipWaiting: false,
+      sourcemap: false,
+      runtimeCaching: [
+        {
+          // Copied into sw.js as source: it may use nothing from this file. Server paths (API,
+          // sign-in, agents, payment sandboxes) are not the SW's business at all.
+          urlPattern: ({ request, url }) =>
+            request.mode === 'navigate' &&
+            !/^\/(api|ajax|agent|auth|dev|healthz|sandbox-pay|sandbox-sms)(\/|$)/.test(
+              url.pathname,
+            ),
+          handler: 'NetworkOnly',
+          options: { precacheFallback: { fallbackURL: '/offline.html' } },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), messagesPlugin()],
+  plugins: [react(), messagesPlugin(), offlineShellPlugin(), pwaPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

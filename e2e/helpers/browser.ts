@@ -46,20 +46,42 @@ afterEach(failOnCspViolations);
 afterAll(failOnCspViolations);
 
 // Debian's chromium; the flags keep it from reaching for Google's services on a closed network.
-export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * A browser with a real profile in `profileDir` (Chromium treats every `browser.newContext` as
+ * incognito, where it never offers installing an app), watched for CSP violations like the rest.
+ */
+export async function launchProfileContext(
+  profileDir: string,
+  options: Omit<Parameters<typeof chromium.launchPersistentContext>[1], 'executablePath' | 'args'>,
+): Promise<BrowserContext> {
+  const context = await chromium.launchPersistentContext(profileDir, {
+    ...options,
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
+  });
+  await watchForCspViolations(context);
+  return context;
+}
+
+// `extraArgs`: more command-line flags (the phone app's test feeds a fake camera).
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
   // Every window the tests open is watched: contexts they create and one-off pages alike.
   const newContext = browser.newContext.bind(browser);

@@ -5,6 +5,8 @@ import {
   AGENT_CLOSE,
   AGENT_PROTOCOL_VERSION,
   ZServerMessage,
+  type TDeviceAction,
+  type TDeviceAuthorization,
   type TAgentJob,
   type TAgentMessage,
   type TAgentPrinterStatus,
@@ -22,6 +24,8 @@ import { CertificatePins } from './ipp/certificate-pins.js';
 import { linkTrouble } from './ipp/link-trouble.js';
 import type { TPrinterCredentials } from './ipp/transport.js';
 import { Journal, type TJournalEntry, journalKey, keyOfEntry } from './journal.js';
+import type { TDeviceLink, TUsageAck } from './device/types.js';
+import { type TUsageReport, UsageJournal } from './device/usage-journal.js';
 import { TroubleClock, deviceTrouble, readDeviceTrouble } from './print/device-trouble.js';
 import { RenderError, ghostscriptVersion } from './print/ghostscript.js';
 import { planPrint } from './print/plan.js';
@@ -120,8 +124,19 @@ function isUncertain(err: unknown): boolean {
  * reports how each ended. It reconnects with backoff and resumes: jobs it already sent to the
  * printer are followed, not printed again, and reports wait in the journal until acknowledged.
  */
-export class PrinterAgent {
+export class PrinterAgent implements TDeviceLink {
   readonly journal: Journal;
+  /** Copy/scan usage reports waiting for the server's acknowledgement (device/). */
+  readonly usageJournal: UsageJournal;
+  /** Authorisations asked at the device's panel, waiting for the server's answer. */
+  private readonly authorizations = new Map<
+    string,
+    { resolve: (result: TDeviceAuthorization) => void; timer: NodeJS.Timeout }
+  >();
+  /** Who waits for a usage report's acknowledgement (the panel gateway). */
+  private readonly usageWaiters = new Map<string, Array<(ack: TUsageAck) => void>>();
+  /** Sessions ended at the panel while the link was down: told to the server on reconnection. */
+  private readonly endedSessions = new Set<number>();
   private readonly ipp: IppClient;
   private readonly log: TAgentLog;
   private socket: WebSocket | undefined;
@@ -143,6 +158,7 @@ export class PrinterAgent {
 
   constructor(private readonly options: TAgentOptions) {
     this.journal = new Journal(path.join(options.stateDir, 'journal.json'));
+    this.usageJournal = new UsageJournal(path.join(options.stateDir, 'usage.json'));
     this.log = options.log ?? consoleLog;
     const log = this.log;
     this.ipp = createIppClient(options.printerUri, {
@@ -159,6 +175,10 @@ export class PrinterAgent {
 
   get status(): TState {
     return this.state;
+  }
+
+  get serverUrl(): string {
+    return this.options.serverUrl;
   }
 
   /** Resolves when the agent reaches `state` (tests and the demo wait for `online`). */
@@ -181,6 +201,13 @@ export class PrinterAgent {
 
   async start(): Promise<void> {
     await this.journal.load();
+    const { dropped } = await this.usageJournal.load();
+    for (const bad of dropped)
+      this.log.error('usage report in usage.json dropped: it cannot be sent', {
+        entry: bad.index,
+        reason: bad.reason,
+        keptIn: `${path.join(this.options.stateDir, 'usage.json')}.rejected`,
+      });
     this.stopping = false;
     this.connect();
   }
@@ -190,6 +217,12 @@ export class PrinterAgent {
     this.stopping = true;
     clearTimeout(this.reconnectTimer);
     clearInterval(this.heartbeatTimer);
+    // A panel still waiting for the server is told it is not there.
+    for (const [requestId, pending] of this.authorizations) {
+      clearTimeout(pending.timer);
+      this.authorizations.delete(requestId);
+      pending.resolve({ ok: false, reason: 'unavailable' });
+    }
     const socket = this.socket;
     if (socket && socket.readyState !== WebSocket.CLOSED) {
       await new Promise<void>((resolve) => {
@@ -287,6 +320,10 @@ export class PrinterAgent {
         for (const entry of this.journal.entries())
           if (entry.outcome) this.sendFinished(entry);
           else this.send({ type: 'job_refresh', jobId: entry.job.jobId });
+        // So do copy reports not acknowledged yet, and sessions ended while we were away.
+        for (const report of this.usageJournal.reports()) this.send(report);
+        for (const sessionId of this.endedSessions) this.send({ type: 'session_end', sessionId });
+        this.endedSessions.clear();
         return;
       case 'detected':
         this.attempt = 0;
@@ -306,8 +343,28 @@ export class PrinterAgent {
           .remove(journalKey(message.jobId, message.release))
           .catch((err: unknown) => this.logError('journal not written', err));
         return;
-      case 'usage_ack':
+      case 'usage_ack': {
+        const ack: TUsageAck = {
+          ...(message.charged !== undefined ? { charged: message.charged } : {}),
+          ...(message.remainingPages !== undefined
+            ? { remainingPages: message.remainingPages }
+            : {}),
+        };
+        this.usageJournal
+          .remove(message.reportId)
+          .catch((err: unknown) => this.logError('usage journal not written', err));
+        for (const waiter of this.usageWaiters.get(message.reportId) ?? []) waiter(ack);
+        this.usageWaiters.delete(message.reportId);
         return;
+      }
+      case 'authorization': {
+        const pending = this.authorizations.get(message.requestId);
+        if (!pending) return; // answered too late: the panel was told the server is away
+        clearTimeout(pending.timer);
+        this.authorizations.delete(message.requestId);
+        pending.resolve(message.result);
+        return;
+      }
       case 'job_cancelled':
         for (const entry of this.journal.ofJob(message.jobId)) this.withdraw(entry);
         return;
@@ -728,14 +785,86 @@ export class PrinterAgent {
     });
   }
 
-  /** Copies or scans made at the device, to count in the printer's statistics. */
+  /**
+   * Copies or scans made at the device, to count in the printer's statistics (and, for copies in
+   * a device session, to charge to its person). Kept on disk and sent again after a
+   * reconnection until the server acknowledges it; `acknowledged` settles with that answer.
+   */
   reportUsage(usage: {
     kind: 'copy' | 'scan';
     colorPages: number;
     monoPages: number;
     userId?: number;
-  }): void {
-    this.send({ type: 'usage', reportId: randomUUID(), ...usage });
+    sessionId?: number;
+    /** The panel's own id for the report: a retry with the same id is the same report. */
+    reportId?: string;
+  }): { reportId: string; acknowledged: Promise<TUsageAck> } {
+    const { reportId = randomUUID(), ...rest } = usage;
+    const acknowledged = new Promise<TUsageAck>((resolve) => {
+      const waiters = this.usageWaiters.get(reportId);
+      if (waiters) waiters.push(resolve);
+      else this.usageWaiters.set(reportId, [resolve]);
+    });
+    // Still waiting for its acknowledgement: a retry waits for the same answer, sends nothing new.
+    // (Once acknowledged it is sent again and the server answers the earlier charge.)
+    if (this.usageJournal.has(reportId)) return { reportId, acknowledged };
+    const report: TUsageReport = { type: 'usage', reportId, ...rest };
+    // Written before it is sent, so a restart in between cannot lose it.
+    void this.usageJournal
+      .add(report)
+      .then((dropped) => {
+        for (const old of dropped) {
+          this.usageWaiters.delete(old.reportId);
+          this.log.error('usage report dropped: too many unacknowledged', {
+            reportId: old.reportId,
+          });
+        }
+      })
+      .catch((err: unknown) => this.logError('usage journal not written', err))
+      .finally(() => this.send(report));
+    return { reportId, acknowledged };
+  }
+
+  /** TDeviceLink: copies made in a device session (charged to its person). */
+  reportCopies(copies: {
+    sessionId: number;
+    colorPages: number;
+    monoPages: number;
+    reportId?: string;
+  }): {
+    reportId: string;
+    acknowledged: Promise<TUsageAck>;
+  } {
+    return this.reportUsage({ kind: 'copy', ...copies });
+  }
+
+  /**
+   * TDeviceLink: asks the server to sign a person in at the device's panel with their ID and PIN.
+   * Without a link to the server, or without an answer in `timeoutMs`, the answer is
+   * `unavailable` (the panel says to try again later); nothing is queued, a PIN is never kept.
+   */
+  authorize(
+    request: { uid: string; pin: string; action: TDeviceAction },
+    timeoutMs: number,
+  ): Promise<TDeviceAuthorization> {
+    if (this.state !== 'online') return Promise.resolve({ ok: false, reason: 'unavailable' });
+    const requestId = randomUUID();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.authorizations.delete(requestId);
+        this.log.warn('no authorisation from the server in time', { requestId });
+        resolve({ ok: false, reason: 'unavailable' });
+      }, timeoutMs);
+      this.authorizations.set(requestId, { resolve, timer });
+      this.send({ type: 'authorize', requestId, ...request });
+    });
+  }
+
+  /** TDeviceLink: the person signed out at the panel (told to the server when it is reachable). */
+  endSession(sessionId: number): void {
+    if (this.state === 'online' && this.socket?.readyState === WebSocket.OPEN)
+      this.send({ type: 'session_end', sessionId });
+    else this.endedSessions.add(sessionId);
   }
 
   async printerStatus(timeoutMs = 10_000): Promise<TAgentPrinterStatus> {

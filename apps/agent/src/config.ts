@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_PANEL_LISTEN, isLoopbackHost, parseListen } from './device/panel-gateway.js';
 import { PRINTER_URI_SCHEMES } from './ipp/ipp-client.js';
 import type { TPrinterCredentials } from './ipp/transport.js';
 
@@ -17,6 +18,14 @@ import type { TPrinterCredentials } from './ipp/transport.js';
  *   PRINTER_PASSWORD
  *   AGENT_STATE_DIR         the journal of jobs, the secret, pinned certificates (default: systemd's
  *                           $STATE_DIRECTORY, else ./agent-state)
+ *   PANEL_KEY               copying and scanning with ID + PIN at a multifunction device: the key
+ *                           its panel app sends (X-Panel-Key); setting it starts the panel gateway
+ *   PANEL_LISTEN            where the panel gateway listens (host:port, default 127.0.0.1:7631);
+ *                           an address other than loopback needs PANEL_ALLOW_REMOTE=true
+ *   PANEL_ALLOW_REMOTE      true: allow a PANEL_LISTEN reachable from the network (IDs, PINs
+ *                           and the panel key then cross it as plain HTTP)
+ *   SCANNER_URL             the device's eSCL scanner, e.g. http://192.168.1.20/eSCL (scans go
+ *                           to the person's account); needs PANEL_KEY
  *
  * The file is --config, else $PRINTOMAT_AGENT_CONFIG, else /etc/printomat-agent.conf when it exists.
  */
@@ -30,6 +39,10 @@ const KEYS = {
   PRINTER_USERNAME: 'printerUsername',
   PRINTER_PASSWORD: 'printerPassword',
   AGENT_STATE_DIR: 'stateDir',
+  PANEL_KEY: 'panelKey',
+  PANEL_LISTEN: 'panelListen',
+  PANEL_ALLOW_REMOTE: 'panelAllowRemote',
+  SCANNER_URL: 'scannerUrl',
 } as const;
 type TKey = keyof typeof KEYS;
 const KEY_NAMES = Object.keys(KEYS) as TKey[];
@@ -44,6 +57,13 @@ export interface TAgentSettings {
   printerUri: string;
   stateDir: string;
   printerCredentials?: TPrinterCredentials;
+  /**
+   * The panel gateway (copy and scan with ID + PIN), when PANEL_KEY is set. `remote`: it listens
+   * on an address other than loopback (allowed by PANEL_ALLOW_REMOTE=true).
+   */
+  panel?: { key: string; listen: string; remote?: true };
+  /** The device's eSCL scanner root (SCANNER_URL). */
+  scannerUrl?: string;
   /** The file read, or null when all came from the environment. */
   configFile: string | null;
 }
@@ -179,6 +199,34 @@ export async function loadConfig(
   if (username === undefined && password)
     problems.push('PRINTER_PASSWORD is set but PRINTER_USERNAME is not');
   if (username?.includes(':')) problems.push('PRINTER_USERNAME cannot contain ":"');
+  const panelKey = get('PANEL_KEY');
+  const panelListen = get('PANEL_LISTEN');
+  const scannerUrl = get('SCANNER_URL');
+  const allowRemote = get('PANEL_ALLOW_REMOTE');
+  let remote = false;
+  if (allowRemote !== undefined && !['true', 'false'].includes(allowRemote.toLowerCase()))
+    problems.push(`PANEL_ALLOW_REMOTE must be true or false: ${allowRemote}`);
+  if (panelKey !== undefined && (panelKey.length < 16 || panelKey.length > 200))
+    problems.push('PANEL_KEY must be 16 to 200 characters');
+  if (panelListen !== undefined) {
+    if (!panelKey) problems.push('PANEL_LISTEN is set but PANEL_KEY is not');
+    try {
+      remote = !isLoopbackHost(parseListen(panelListen).host);
+      if (remote && allowRemote?.toLowerCase() !== 'true')
+        problems.push(
+          `PANEL_LISTEN ${panelListen} is reachable from the network, where IDs, PINs and the ` +
+            'panel key would cross it as plain HTTP: listen on 127.0.0.1 (reach it through a ' +
+            'tunnel), or set PANEL_ALLOW_REMOTE=true to accept that',
+        );
+    } catch {
+      problems.push(`PANEL_LISTEN must be host:port (e.g. 127.0.0.1:7631): ${panelListen}`);
+    }
+  }
+  if (scannerUrl !== undefined) {
+    if (!panelKey)
+      problems.push('SCANNER_URL is set but PANEL_KEY is not (scans start at the panel)');
+    checkUrl(scannerUrl, 'SCANNER_URL', ['http:', 'https:'], problems);
+  }
   if (problems.length > 0 || !serverUrl || !printerUri || !minionId)
     throw new ConfigError(problems);
   const stateDir = path.resolve(get('AGENT_STATE_DIR') ?? env.STATE_DIRECTORY ?? 'agent-state');
@@ -189,6 +237,16 @@ export async function loadConfig(
     printerUri,
     stateDir,
     ...(username && password ? { printerCredentials: { username, password } } : {}),
+    ...(panelKey
+      ? {
+          panel: {
+            key: panelKey,
+            listen: panelListen ?? DEFAULT_PANEL_LISTEN,
+            ...(remote ? { remote: true as const } : {}),
+          },
+        }
+      : {}),
+    ...(scannerUrl ? { scannerUrl } : {}),
     configFile: file,
   };
 }

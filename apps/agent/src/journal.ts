@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { TAgentJob } from '@printomat/shared';
+import { AtomicJsonFile } from './json-file.js';
 
 /** One document of a job as it went to the printer. */
 export interface TJournalPart {
@@ -57,9 +57,11 @@ interface TJournalFile {
  */
 export class Journal {
   private data: TJournalFile = { version: 1, jobs: {} };
-  private writing: Promise<void> = Promise.resolve();
+  private readonly writer: AtomicJsonFile;
 
-  constructor(private readonly file: string) {}
+  constructor(private readonly file: string) {
+    this.writer = new AtomicJsonFile(file);
+  }
 
   async load(): Promise<void> {
     try {
@@ -100,22 +102,6 @@ export class Journal {
 
   /** Writes are queued so the file always holds a complete, recent state. */
   save(): Promise<void> {
-    const snapshot = JSON.stringify(this.data);
-    // A failed write must not poison the ones after it.
-    this.writing = this.writing
-      .catch(() => undefined)
-      .then(async () => {
-        await fs.mkdir(path.dirname(this.file), { recursive: true });
-        const tmp = `${this.file}.tmp`;
-        const handle = await fs.open(tmp, 'w');
-        try {
-          await handle.writeFile(snapshot);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        await fs.rename(tmp, this.file);
-      });
-    return this.writing;
+    return this.writer.save(this.data);
   }
 }

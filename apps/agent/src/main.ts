@@ -4,6 +4,7 @@ import { discoverPrinters, formatDiscovery } from './cli/discover.js';
 import { runDoctor } from './cli/doctor.js';
 import { trustCertificate } from './cli/trust-certificate.js';
 import { ConfigError, DEFAULT_CONFIG_FILE, agentSecret, loadConfig } from './config.js';
+import { EsclScanner, PanelGateway } from './device/index.js';
 import { AGENT_VERSION } from './version.js';
 
 const USAGE = `printomat-agent ${AGENT_VERSION}: the Printomat printer agent
@@ -24,7 +25,8 @@ Options:
 
 Settings (KEY=VALUE in the file; environment variables of the same name override it):
   PRINTOMAT_SERVER_URL, PRINTOMAT_MINION_ID, PRINTOMAT_AGENT_SECRET, PRINTER_URI,
-  PRINTER_USERNAME, PRINTER_PASSWORD, AGENT_STATE_DIR (see docs/agent.md)`;
+  PRINTER_USERNAME, PRINTER_PASSWORD, AGENT_STATE_DIR; for copying and scanning with ID + PIN:
+  PANEL_KEY, PANEL_LISTEN, PANEL_ALLOW_REMOTE, SCANNER_URL (see docs/agent.md)`;
 
 async function run(configPath: string | undefined): Promise<void> {
   const settings = await loadConfig({ ...(configPath ? { configPath } : {}) });
@@ -39,15 +41,47 @@ async function run(configPath: string | undefined): Promise<void> {
     log: consoleLog,
   });
   await agent.start();
+  // Copying and scanning with ID + PIN: the device's panel talks to the gateway.
+  const gateway = settings.panel
+    ? new PanelGateway({
+        link: agent,
+        panelKey: settings.panel.key,
+        listen: settings.panel.listen,
+        ...(settings.scannerUrl
+          ? { scanner: new EsclScanner({ baseUrl: settings.scannerUrl }) }
+          : {}),
+        log: consoleLog,
+      })
+    : undefined;
+  if (settings.panel?.remote)
+    consoleLog.warn(
+      'the panel gateway listens on the network (PANEL_ALLOW_REMOTE=true): IDs, PINs and the panel key cross it as plain HTTP',
+      { PANEL_LISTEN: settings.panel.listen },
+    );
+  // A gateway that cannot listen is logged and tried again every minute: printing goes on.
+  const panelAt = gateway
+    ? (
+        await gateway.keepStarting({
+          onStarted: (url) =>
+            consoleLog.info('panel gateway listening', {
+              panelGateway: url,
+              scanner: settings.scannerUrl ?? null,
+            }),
+        })
+      )?.url
+    : undefined;
   consoleLog.info('printer agent started', {
     version: AGENT_VERSION,
     serverUrl: settings.serverUrl,
     printerUri: settings.printerUri,
     minionId: settings.minionId,
     config: settings.configFile,
+    ...(gateway ? { panelGateway: panelAt ?? 'not listening (retried every minute)' } : {}),
   });
   const stop = () => {
-    void agent.stop().then(() => process.exit(0));
+    void Promise.resolve(gateway?.stop())
+      .then(() => agent.stop())
+      .then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

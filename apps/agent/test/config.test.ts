@@ -93,7 +93,8 @@ describe('agent configuration', () => {
     );
     expect(await problemsOf(loadConfig({ configPath: file, env: {} }))).toEqual([
       `${file}:1: unknown setting PRINTER_URL (known: PRINTOMAT_SERVER_URL, PRINTOMAT_MINION_ID, ` +
-        'PRINTOMAT_AGENT_SECRET, PRINTER_URI, PRINTER_USERNAME, PRINTER_PASSWORD, AGENT_STATE_DIR)',
+        'PRINTOMAT_AGENT_SECRET, PRINTER_URI, PRINTER_USERNAME, PRINTER_PASSWORD, AGENT_STATE_DIR, ' +
+        'PANEL_KEY, PANEL_LISTEN, PANEL_ALLOW_REMOTE, SCANNER_URL)',
       `${file}:2: expected KEY=VALUE`,
     ]);
     expect(

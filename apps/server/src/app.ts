@@ -36,6 +36,10 @@ import { registerPrinterRoutes } from './modules/printers/printers.routes';
 import { registerPrinterAdminRoutes } from './modules/printers/printers-admin.routes';
 import { registerMailingRoutes } from './modules/mailings/mailings.routes';
 import { registerUserPanelRoutes } from './modules/users/user-panel.routes';
+import { registerPinRoutes } from './modules/users/pin.routes';
+import { registerMobileAppRoutes } from './modules/users/mobile-app.routes';
+import { registerPrinterStickerRoutes } from './modules/printers/printer-stickers.routes';
+import { registerScanRoutes } from './modules/scans/scans.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerReferralRoutes } from './modules/referrals/referrals.routes';
 import { registerPhoneRoutes } from './modules/phone/phone.routes';
@@ -145,6 +149,11 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
   registerReferralRoutes(app, ctx);
   registerPhoneRoutes(app, ctx);
   registerSmsSandboxRoutes(app, ctx);
+  // Issue 16: the phone app, PIN and ID, QR stickers, scans.
+  registerPinRoutes(app, ctx);
+  registerMobileAppRoutes(app, ctx);
+  registerPrinterStickerRoutes(app, ctx);
+  registerScanRoutes(app, ctx);
   if (!config.smtpUrl && !config.isProduction) registerDevMailboxRoutes(app, ctx);
 
   const hasWeb = await registerWebRoutes(app, ctx);

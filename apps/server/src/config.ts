@@ -161,6 +161,8 @@ const ZConfigEnv = z
     DOCUMENT_RETENTION_HOURS: z.coerce.number().min(0).max(8_760).default(8),
     /** A signed-in person's documents not printed and untouched this long are removed (fractions allowed). */
     DOCUMENT_ABANDON_HOURS: z.coerce.number().positive().max(8_760).default(72),
+    /** Scans made at a printer (issue 16): their files are deleted this many days after the scan. */
+    SCAN_RETENTION_DAYS: z.coerce.number().positive().max(365).default(7),
     /** A package purchase still in progress this long after its checkout began fails, abandoned. */
     PAYMENT_CHECKOUT_ABANDON_HOURS: z.coerce.number().positive().max(8_760).default(24),
     /** The built-in SMTP listener's port; development listens on 2525 unless set, else off. */
@@ -414,6 +416,8 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
     documentRetentionHours: env.DOCUMENT_RETENTION_HOURS,
     /** Retention of signed-in people's documents (issue 17; docs/decisions.md "Document retention"). */
     documentAbandonMs: Math.round(env.DOCUMENT_ABANDON_HOURS * 3_600_000),
+    /** A scan's file is deleted this long after the scan; its row stays (issue 16). */
+    scanRetentionMs: Math.round(env.SCAN_RETENTION_DAYS * 86_400_000),
     /** Checkouts still in progress this long are failed as abandoned (a late payment still counts). */
     checkoutAbandonMs: Math.round(env.PAYMENT_CHECKOUT_ABANDON_HOURS * 3_600_000),
     alerts: {

@@ -10,6 +10,7 @@ import { registerExpressWork } from './modules/express';
 import { registerInboundMailWork } from './modules/inbound-mail';
 import { registerBusinessWork } from './modules/business';
 import { registerInvoiceWork } from './modules/invoices';
+import { registerScanWork } from './modules/scans';
 import { registerPrinterAlertWork } from './modules/printers/printer-alerts.service';
 import { registerPrintjobExpiryWork } from './modules/printjobs/printjob-expiry.service';
 import { registerDocumentRetentionWork } from './modules/documents/document-retention.service';
@@ -115,6 +116,7 @@ export async function createContext(
   registerInboundMailWork(ctx);
   registerBusinessWork(ctx);
   registerInvoiceWork(ctx);
+  registerScanWork(ctx);
   return ctx;
 }
 

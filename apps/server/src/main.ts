@@ -9,6 +9,7 @@ import { startPrinterAlertChecks } from './modules/printers/printer-alerts.servi
 import { startPrintjobExpiryChecks } from './modules/printjobs/printjob-expiry.service';
 import { startDocumentRetentionChecks } from './modules/documents/document-retention.service';
 import { startCheckoutAbandonChecks } from './modules/payments/checkout-abandon.service';
+import { startScanRetentionChecks } from './modules/scans';
 import { startInboundMailWork, startInboundSmtp, type TInboundSmtp } from './modules/inbound-mail';
 import { startInvoiceRuns, startKsefSweep } from './modules/invoices';
 
@@ -40,6 +41,8 @@ await startPrinterAlertChecks(ctx);
 await startPrintjobExpiryChecks(ctx);
 await startDocumentRetentionChecks(ctx);
 await startCheckoutAbandonChecks(ctx);
+// Scans' files past SCAN_RETENTION_DAYS (issue 16).
+await startScanRetentionChecks(ctx);
 // VAT invoices: on the 1st of a month, the previous month's (issue 15, docs/invoices.md).
 await startInvoiceRuns(ctx);
 // KSeF: invoices whose sending stopped (their job used its attempts) are queued again.

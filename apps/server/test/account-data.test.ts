@@ -6,6 +6,7 @@ import { grantPages } from '../src/modules/pages/pages-ledger.service';
 import { checkLedger } from '../src/modules/payments/ledger-check';
 import { signSandboxPayload } from '../src/modules/payments/providers/sandbox-signature';
 import { expirePrintjobs } from '../src/modules/printjobs/printjob-expiry.service';
+import { setPin } from '../src/modules/users';
 import { seedDemoData } from '../src/seed/seed';
 import { signInDemoAdmin } from './helpers/admin';
 import { KIOSK_CODE } from './helpers/agent-harness';
@@ -19,6 +20,7 @@ import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './he
 const WEBHOOK_SECRET = 'test-sandbox-secret-0123456789';
 let t: TTestApp;
 let printerName: string;
+let printerId: number;
 let link: Awaited<ReturnType<typeof rawAgent>>;
 
 beforeAll(async () => {
@@ -37,6 +39,7 @@ beforeAll(async () => {
     .where('direct_print_code', '=', KIOSK_CODE)
     .executeTakeFirstOrThrow();
   printerName = printer.name;
+  printerId = printer.id;
   const credentials = await issueAgentSecret(t.ctx, null, printer.id, 'kiosk-account-data');
   link = await rawAgent(url, credentials.minionId, credentials.secret);
   await link.next('welcome');
@@ -325,7 +328,13 @@ describe('download my data', () => {
       expect.objectContaining({ pages: 100, remaining: 100, reference: `acct-${id}` }),
     ]);
     expect(data.page_reservations).toEqual([
-      expect.objectContaining({ pages: 2, charged: 2, status: 'posted' }),
+      expect.objectContaining({
+        kind: 'print',
+        device_session_id: null,
+        pages: 2,
+        charged: 2,
+        status: 'posted',
+      }),
     ]);
     expect(data.payments).toEqual([
       expect.objectContaining({
@@ -349,6 +358,93 @@ describe('download my data', () => {
     expect(res.body).not.toContain(other.email);
     expect(res.body).not.toContain(`acct-${other.id}`);
     expect((await new TestAgent(t.app).get('/api/account/export')).statusCode).toBe(401);
+  });
+});
+
+describe('download my data: copying and scanning at a printer', () => {
+  it('lists the device sessions (never the upload token) and marks copy charges as copies', async () => {
+    const { agent, id } = await person(20);
+    await t.ctx.db
+      .updateTable('printers')
+      .set({ is_copier: true })
+      .where('id', '=', printerId)
+      .execute();
+    const uid = String((await setPin(t.ctx, id, '5062')).pin_uid);
+    const signIn = async (action: 'copy' | 'scan') => {
+      link.send({ type: 'authorize', requestId: `data-${action}`, uid, pin: '5062', action });
+      const answer = await link.next('authorization');
+      expect(answer.result).toMatchObject({ ok: true, action });
+      return answer.result as { sessionId: number; uploadPath?: string };
+    };
+    const copy = await signIn('copy');
+    link.send({
+      type: 'usage',
+      kind: 'copy',
+      reportId: 'data-copy-1',
+      sessionId: copy.sessionId,
+      colorPages: 0,
+      monoPages: 3,
+    });
+    expect(await link.next('usage_ack')).toMatchObject({ reportId: 'data-copy-1', charged: 3 });
+    link.send({ type: 'session_end', sessionId: copy.sessionId });
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.ctx.db
+              .selectFrom('device_sessions')
+              .select('ended_at')
+              .where('id', '=', copy.sessionId)
+              .executeTakeFirstOrThrow()
+          ).ended_at,
+      )
+      .not.toBeNull();
+    const scan = await signIn('scan');
+    const token = /token=([A-Za-z0-9_-]+)$/.exec(scan.uploadPath ?? '')?.[1] ?? '';
+    expect(token).not.toBe('');
+    const tokenHash = (
+      await t.ctx.db
+        .selectFrom('device_sessions')
+        .select('upload_token_hash')
+        .where('id', '=', scan.sessionId)
+        .executeTakeFirstOrThrow()
+    ).upload_token_hash;
+
+    const res = await agent.get('/api/account/export');
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json();
+    expect(data.device_sessions).toEqual([
+      {
+        id: copy.sessionId,
+        printer_name: printerName,
+        action: 'copy',
+        created_at: expect.any(String),
+        ended_at: expect.any(String),
+        expires_at: expect.any(String),
+      },
+      {
+        id: scan.sessionId,
+        printer_name: printerName,
+        action: 'scan',
+        created_at: expect.any(String),
+        ended_at: null,
+        expires_at: expect.any(String),
+      },
+    ]);
+    expect(data.page_reservations).toEqual([
+      expect.objectContaining({
+        kind: 'copy',
+        printjob_id: null,
+        device_session_id: copy.sessionId,
+        pages: 3,
+        charged: 3,
+        status: 'posted',
+      }),
+    ]);
+    expect(data.account).toMatchObject({ pin_uid: Number(uid) });
+    expect(res.body).not.toContain('upload_token');
+    expect(res.body).not.toContain(token);
+    expect(res.body).not.toContain(String(tokenHash));
   });
 });
 

@@ -56,6 +56,21 @@ const BusinessAccountPage = lazy(
     })),
   ),
 );
+// The phone app (issue 16): nearby printers and the QR scanner (public: releasing asks to sign in),
+// and the account's PIN page.
+const MobileHomePage = lazy(
+  withMessages(['app', 'mobile'], () =>
+    import('./mobile/mobile-home-page').then((m) => ({ default: m.MobileHomePage })),
+  ),
+);
+const ScanPage = lazy(
+  withMessages(['app', 'mobile'], () =>
+    import('./mobile/scan-page').then((m) => ({ default: m.ScanPage })),
+  ),
+);
+const PinPage = lazy(
+  withMessages(['app'], () => import('./account/pin-page').then((m) => ({ default: m.PinPage }))),
+);
 const AdminArea = lazy(
   withMessages(['app', 'admin'], () =>
     import('./admin/admin-area').then((m) => ({ default: m.AdminArea })),
@@ -103,6 +118,32 @@ export function AppRoutes({ modalRegistry }: { modalRegistry?: readonly TModalEn
                 <AccountPage />
               </Loading>
             </RequireAuth>
+          }
+        />
+        <Route
+          path="account/pin"
+          element={
+            <RequireAuth>
+              <Loading>
+                <PinPage />
+              </Loading>
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="app"
+          element={
+            <Loading>
+              <MobileHomePage />
+            </Loading>
+          }
+        />
+        <Route
+          path="app/scan"
+          element={
+            <Loading>
+              <ScanPage />
+            </Loading>
           }
         />
         <Route

@@ -10,8 +10,20 @@ import { AppProviders } from './app-providers';
 import { AppRoutes } from './app-routes';
 import { guessInitialLocale } from './i18n/initial-locale';
 import { loadMessages, setMessageSource, type TMessageSource } from './i18n/messages-store';
+import { captureInstallPrompt } from './pwa/install-prompt';
+import { PwaShell } from './pwa/pwa-shell';
 import { createQueryClient } from './query-client';
 import { readSsrData, seedQueryClient } from './ssr-data';
+
+// The installable app (issue 16): the browser's install prompt fires early, so it is caught
+// before anything renders; the service worker (offline shell, updates) registers once the page
+// has loaded, from its own chunk. Not in development: Vite serves the files there.
+captureInstallPrompt();
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void import('./pwa/register-sw').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -50,6 +62,7 @@ const app = (
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
+      <PwaShell />
       <HydrationMark />
     </AppProviders>
   </StrictMode>

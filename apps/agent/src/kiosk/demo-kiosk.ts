@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PrinterAgent, consoleLog } from '../agent.js';
+import { EsclScanner, PanelGateway } from '../device/index.js';
+import { startSimulatedScanner } from './escl-scanner.js';
 import { startTestPrinter } from './ipp-printer.js';
 
 /**
@@ -12,11 +15,17 @@ import { startTestPrinter } from './ipp-printer.js';
  * secret) before starting this. DEMO_KIOSK_PRINTER_FORMATS (comma-separated MIME types, default
  * application/pdf) sets what the printer accepts: `image/pwg-raster` makes it a printer that
  * takes only PWG raster, as many IPP Everywhere printers are, so the agent renders rasters.
+ *
+ * The kiosk is also a copier and scanner: a simulated eSCL scanner and the agent's panel gateway
+ * (on 127.0.0.1, port DEMO_KIOSK_PANEL_PORT, default 7631) start with it. The panel key is
+ * `panelKey` in agent.json, else made here and written to `<dir>/panel.json` with the gateway's
+ * address, so a simulated panel (kiosk/simulated-panel.ts) or curl can sign in with ID + PIN.
  */
 interface TKioskConfig {
   serverUrl: string;
   minionId: string;
   secret: string;
+  panelKey?: string;
 }
 
 const MIME_TYPE = /^[a-z]+\/[a-z0-9][a-z0-9.+-]*$/;
@@ -32,6 +41,15 @@ function printerFormats(value: string | undefined): string[] {
         '(expected e.g. application/pdf or image/pwg-raster, comma-separated)',
     );
   return formats;
+}
+
+/** The panel gateway's port from DEMO_KIOSK_PANEL_PORT (0: any free port). */
+function panelPort(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 7631;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`DEMO_KIOSK_PANEL_PORT: not a port number: ${value}`);
+  return port;
 }
 
 async function main(): Promise<void> {
@@ -56,17 +74,50 @@ async function main(): Promise<void> {
     log: consoleLog,
   });
   await agent.start();
+  const scanner = await startSimulatedScanner({ pages: 2 });
+  const panelFile = path.join(dir, 'panel.json');
+  const kept = await fs
+    .readFile(panelFile, 'utf8')
+    .then((text) => (JSON.parse(text) as { panelKey?: string }).panelKey)
+    .catch(() => undefined);
+  const panelKey = config.panelKey ?? kept ?? randomBytes(24).toString('base64url');
+  const gatewayOn = (port: number) =>
+    new PanelGateway({
+      link: agent,
+      scanner: new EsclScanner({ baseUrl: scanner.url }),
+      panelKey,
+      listen: `127.0.0.1:${port}`,
+      log: consoleLog,
+    });
+  let gateway = gatewayOn(panelPort(process.env.DEMO_KIOSK_PANEL_PORT));
+  // Printing must not depend on the panel: a port in use (another demo) takes a free one.
+  const panel = await gateway.start().catch(async (err: unknown) => {
+    consoleLog.warn('panel gateway port taken: listening on a free port instead', {
+      error: err instanceof Error ? err.message : String(err),
+    });
+    gateway = gatewayOn(0);
+    return gateway.start();
+  });
+  await fs.writeFile(
+    panelFile,
+    JSON.stringify({ url: panel.url, panelKey, scanner: scanner.url }, null, 2),
+    { mode: 0o600 },
+  );
   consoleLog.info('demo kiosk ready', {
     printer: printer.uri,
     formats,
     printedFiles: printer.spoolDir,
+    panelGateway: panel.url,
+    scanner: scanner.url,
   });
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    void agent
+    void gateway
       .stop()
+      .then(() => scanner.stop())
+      .then(() => agent.stop())
       .then(() => printer.stop())
       .finally(() => process.exit(0));
   };

@@ -26,6 +26,7 @@ import * as m0024 from './migrations/0024-printer-decommission';
 import * as m0025 from './migrations/0025-review-after-cancel';
 import * as m0026 from './migrations/0026-keep-ledger';
 import * as m0027 from './migrations/0027-business-invoices';
+import * as m0028 from './migrations/0028-copy-scan-pin';
 
 // Listed statically so the same migrations run under tsx, in tests and in a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-review-after-cancel': m0025,
   '0026-keep-ledger': m0026,
   '0027-business-invoices': m0027,
+  '0028-copy-scan-pin': m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

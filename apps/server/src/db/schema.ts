@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   TAgentPrinterStatus,
+  TDeviceAction,
   TExpressOrderStatus as TSharedExpressOrderStatus,
   TPrintjobReviewReason,
   TRole,
@@ -33,6 +34,11 @@ export interface TUsersTable {
   referred_by_user_id: number | null;
   /** Set by an admin: the account cannot sign in (issue 17). */
   blocked_at: TNullableTimestamp;
+  /** The numeric ID typed at a printer's panel for copying/scanning (issue 16, 0028). */
+  pin_uid: ColumnType<number | null, number | null | undefined, number | null>;
+  /** scrypt hash of the 4-8 digit PIN; null: no PIN, copying and scanning refused. */
+  pin_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  pin_set_at: TNullableTimestamp;
   created_at: TCreatedAt;
   updated_at: TTimestamp;
 }
@@ -330,12 +336,49 @@ export interface TPageReservationsTable {
   id: Generated<number>;
   /** NULL once the person (and with them the job) is deleted: the ledger is kept (0026). */
   user_id: ColumnType<number | null, number, number | null>;
-  printjob_id: ColumnType<number | null, number, number | null>;
+  /** NULL for a copy's charge (0028) and once the job is deleted (0026). */
+  printjob_id: ColumnType<number | null, number | null, number | null>;
   pages: number;
   charged: number | null;
   status: ColumnType<TReservationStatus, TReservationStatus | undefined, TReservationStatus>;
   created_at: TCreatedAt;
   settled_at: TNullableTimestamp;
+  /** A copy's charge (issue 16): the device session instead of a print job, and its report. */
+  device_session_id: ColumnType<number | null, number | null | undefined, number | null>;
+  usage_report_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A person signed in at a printer's panel with ID + PIN (issue 16, 0028). */
+export interface TDeviceSessionsTable {
+  id: Generated<number>;
+  printer_id: number | null;
+  user_id: number | null;
+  action: TDeviceAction;
+  color_allowed: boolean;
+  /** sha256 (hex) of the token the agent uploads the session's scan with. */
+  upload_token_hash: string | null;
+  created_at: TCreatedAt;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  ended_at: TNullableTimestamp;
+}
+
+/** A scan delivered to a person (issue 16, 0028). */
+export interface TScansTable {
+  id: Generated<number>;
+  user_id: number;
+  printer_id: number | null;
+  device_session_id: number | null;
+  /** The agent's X-Scan-Upload-Id (unique per device session): a retried upload answers this scan. */
+  upload_id: string | null;
+  /** Key in document storage; null once the file is deleted (the row stays). */
+  file_key: string | null;
+  file_name: string;
+  content_type: string;
+  byte_size: number;
+  pages: number;
+  created_at: TCreatedAt;
+  mailed_at: TNullableTimestamp;
+  deleted_at: TNullableTimestamp;
 }
 
 export interface TPageReservationItemsTable {
@@ -822,6 +865,8 @@ export interface TDB {
   printer_monthly_users: TPrinterMonthlyUsersTable;
   printer_usage_reports: TPrinterUsageReportsTable;
   page_reservations: TPageReservationsTable;
+  device_sessions: TDeviceSessionsTable;
+  scans: TScansTable;
   page_reservation_items: TPageReservationItemsTable;
   printjobs: TPrintjobsTable;
   documents: TDocumentsTable;

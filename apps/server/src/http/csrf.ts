@@ -12,6 +12,7 @@ const GET_ROUTES_NEEDING_TOKEN = new Set(['/ajax/documents/:id/remove']);
 const ROUTES_WITHOUT_TOKEN = new Set([
   'POST /api/payments/webhooks/:provider',
   'POST /api/inbound/mail',
+  'POST /agent/scans/:sessionId', // a printer agent's scan upload (its session token is the credential)
   'POST /sandbox-pay/:token',
   'POST /sandbox-pay/:token/3ds',
 ]);

@@ -32,6 +32,9 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/printers/:id', // a printer's public page (address, open hours, can it print now)
   'GET /agent/ws', // printer agents: authenticated by their secret in the first message
   'GET /agent/documents/:documentId', // printer agents: authenticated by a short-lived token
+  // Issue 16: the agent uploads a scan of a device session; the session's 256-bit upload token in
+  // the query is the credential (stored hashed; valid until the session's end + grace).
+  'POST /agent/scans/:sessionId',
   'GET /api/packages', // the packages on sale (public shop pages)
   // Business accounts (issue 15): the business landing page's sign-up (rate-limited like
   // POST /api/auth/register, sharing its buckets) and its offer with net and gross prices.
@@ -67,6 +70,9 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /ajax/express/orders/:token/checkout',
   'POST /ajax/express/orders/:token/print',
   'POST /ajax/express/orders/:token/print_with_code',
+  // The installable app's manifest (issue 16): names, icons, colours in the visitor's language;
+  // browsers fetch it for anyone, signed in or not (no data).
+  'GET /manifest.webmanifest',
   'GET /', // the landing page (pre-rendered for guests; public data only)
   'GET /*', // the web app's static files and page shell (no data)
   'HEAD /*',

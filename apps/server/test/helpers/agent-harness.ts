@@ -3,6 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { PrinterAgent, type TAgentLog } from '../../../agent/src/agent';
 import { startTestPrinter, type TestPrinter } from '../../../agent/src/kiosk/ipp-printer';
+import { EsclScanner, PanelGateway } from '../../../agent/src/device';
+import {
+  startSimulatedScanner,
+  type SimulatedEsclScanner,
+  type TSimulatedScannerOptions,
+} from '../../../agent/src/kiosk/escl-scanner';
+import { SimulatedPanel } from '../../../agent/src/kiosk/simulated-panel';
 import { issueAgentSecret } from '../../src/modules/agents/agents.service';
 import { seedDemoData } from '../../src/seed/seed';
 import { createTestApp, type TTestApp } from './test-app';
@@ -28,9 +35,20 @@ export interface TAgentHarness {
     secret?: string;
     printerUri?: string;
   }): Promise<PrinterAgent>;
+  /**
+   * The device side of copying and scanning in front of a running agent: the agent's panel
+   * gateway on 127.0.0.1 (a free port), a simulated eSCL scanner, and a simulated panel driving
+   * the gateway. Stopped by stopAgents (before the agents).
+   */
+  startDevice(
+    agent: PrinterAgent,
+    options?: { scanner?: TSimulatedScannerOptions; authorizeTimeoutMs?: number },
+  ): Promise<{ panel: SimulatedPanel; scanner: SimulatedEsclScanner; gateway: PanelGateway }>;
   stopAgents(): Promise<void>;
   close(): Promise<void>;
 }
+
+const PANEL_KEY = 'test-panel-key-0123456789abcdef';
 
 /**
  * The server on a real port with the demo data, a real IPP printer (ippeveprinter), and the demo
@@ -49,6 +67,10 @@ export async function startAgentHarness(minionName: string): Promise<TAgentHarne
   const credentials = await issueAgentSecret(t.ctx, null, printerId, minionName);
   const agents: PrinterAgent[] = [];
   const dirs: string[] = [];
+  const devices: Array<() => Promise<void>> = [];
+  const stopDevices = async () => {
+    for (const stop of devices.splice(0)) await stop();
+  };
   return {
     t,
     serverUrl,
@@ -73,10 +95,29 @@ export async function startAgentHarness(minionName: string): Promise<TAgentHarne
       await agent.start();
       return agent;
     },
+    async startDevice(agent, options = {}) {
+      const scanner = await startSimulatedScanner(options.scanner);
+      const gateway = new PanelGateway({
+        link: agent,
+        scanner: new EsclScanner({ baseUrl: scanner.url }),
+        panelKey: PANEL_KEY,
+        listen: '127.0.0.1:0',
+        log: quietAgentLog,
+        ...(options.authorizeTimeoutMs ? { authorizeTimeoutMs: options.authorizeTimeoutMs } : {}),
+      });
+      const { url } = await gateway.start();
+      devices.push(async () => {
+        await gateway.stop();
+        await scanner.stop();
+      });
+      return { panel: new SimulatedPanel(url, PANEL_KEY), scanner, gateway };
+    },
     async stopAgents() {
+      await stopDevices();
       for (const agent of agents.splice(0)) await agent.stop();
     },
     async close() {
+      await stopDevices();
       for (const agent of agents.splice(0)) await agent.stop();
       await printer.stop();
       await t.close();

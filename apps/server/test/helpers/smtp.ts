@@ -12,6 +12,8 @@ export interface TCapturedMail {
   references?: string;
   /** Attached files; `cid` set for inline images the HTML shows. */
   attachments: Array<{ filename: string; contentType: string; cid: string | undefined }>;
+  /** The attached files' bytes, in the order of `attachments` (kept apart so it can be compared whole). */
+  attachmentContents: Buffer[];
 }
 
 /** A real SMTP server on loopback that keeps what it receives. */
@@ -48,6 +50,7 @@ export class SmtpCatcher {
                 contentType: a.contentType,
                 cid: a.cid,
               })),
+              attachmentContents: parsed.attachments.map((a) => a.content),
             });
             for (const wake of this.waiters.splice(0)) wake();
             callback();

@@ -1,7 +1,9 @@
 import {
+  ZAjaxUser,
   ZOk,
   ZSessionState,
   ZUserAnswer,
+  type TAjaxUser,
   type TLocale,
   type TUserAnswer,
   type ZChangePasswordInput,
@@ -11,6 +13,7 @@ import {
   type ZRegisterInput,
   type ZResetPasswordInput,
   type ZResetTokenInput,
+  type ZSessionInput,
   type ZSignInInput,
 } from '@printomat/shared';
 import type { z } from 'zod';
@@ -27,7 +30,12 @@ export type TOkAnswer = z.infer<typeof ZOk>;
 
 // Answers are checked against these in development and tests only (see TResponseSchema).
 const RESPONSES = import.meta.env.DEV
-  ? { user: ZUserAnswer, ok: ZOk, locale: ZSessionState.pick({ locale: true }) }
+  ? {
+      user: ZUserAnswer,
+      ok: ZOk,
+      locale: ZSessionState.pick({ locale: true }),
+      ajaxUser: ZAjaxUser,
+    }
   : null;
 
 export const SIGN_OUT_PATH = '/api/auth/sign-out';
@@ -38,6 +46,17 @@ export const registerAccount = (payload: TRegisterPayload) =>
 
 export const signIn = (payload: TSignInPayload) =>
   api.post<TUserAnswer>('/api/auth/sign-in', payload, { schema: RESPONSES?.user });
+
+/**
+ * Signing in from the installed app (display-mode standalone, issue 16): the phone apps' sign-in,
+ * which records `last_login_mobile` and marks the session as the app's.
+ */
+export const signInFromApp = (payload: TSignInPayload) =>
+  api.post<TAjaxUser>(
+    '/ajax/session',
+    { ...payload, is_mobile_app: true } satisfies z.input<typeof ZSessionInput>,
+    { schema: RESPONSES?.ajaxUser },
+  );
 
 export const confirmEmail = (token: string) =>
   api.post<unknown>('/api/auth/confirm-email', {

@@ -32,8 +32,12 @@ export const MESSAGE_GROUPS = {
     'payments',
     'free_pages',
     'admin.title',
+    // The installable app (issue 16): the install offer on the home page, update/offline notices.
+    'pwa',
   ],
-  app: ['account', 'uploader', 'documents', 'phone'],
+  // 'pin' and 'scans.account' (issue 16): the account's PIN page and scans list; the rest of
+  // scans is the delivery mail (server).
+  app: ['account', 'uploader', 'documents', 'phone', 'pin', 'scans.account'],
   admin: [
     'admin',
     'admin_printers',
@@ -46,11 +50,15 @@ export const MESSAGE_GROUPS = {
     'invoices.ksef_status',
     // Support tools (issue 17): the user page's support card, refunds, the exports page.
     'admin_support',
+    // QR stickers (issue 16): the download buttons; the rest of stickers is the PDF (server).
+    'stickers.admin',
   ],
   // The express pages (a guest prints without an account); they load `app` too (the uploader).
   express: ['express_page'],
   // Business sign-up and the business page (issue 15); they load `app` too.
   business: ['business_account', 'invoices.ksef_status'],
+  // The phone app's screens (issue 16): nearby printers, the QR scanner; they load `app` too.
+  mobile: ['mobile'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TMessageGroup = keyof typeof MESSAGE_GROUPS;

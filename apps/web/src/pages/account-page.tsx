@@ -15,7 +15,9 @@ import { PhoneCard } from '../free-pages/phone-card';
 import { PurchaseHistory } from '../payments/purchase-history';
 import { DeleteAccountCard, DownloadDataCard } from '../account/account-data-cards';
 import { PrintHistory } from '../account/print-history';
+import { PinCard } from '../account/pin-card';
 import { SavedCards } from '../account/saved-cards';
+import { ScansCard } from '../account/scans-card';
 
 export function AccountPage() {
   const t = useT();
@@ -38,7 +40,9 @@ export function AccountPage() {
           )}
         </section>
         <PhoneCard />
+        <PinCard />
         <PrintHistory />
+        <ScansCard />
         <PurchaseHistory />
         <SavedCards />
         <LanguageCard />

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { signIn, type TSignInPayload } from '../api/auth-api';
+import { signIn, signInFromApp, type TSignInPayload } from '../api/auth-api';
 import { resetAfterSessionChange, useCurrentUser } from '../api/session';
 import { FacebookButton } from '../components/facebook-button';
 import { FormAlert } from '../components/form-alert';
@@ -10,6 +10,7 @@ import { PageTitle } from '../components/page-title';
 import { EmailField, SubmitButton } from '../forms/auth-fields';
 import { useFormSubmit } from '../forms/use-form-submit';
 import { useT } from '../i18n/use-t';
+import { isStandalone } from '../pwa/platform';
 import { safeNextPath } from './safe-next-path';
 
 const FIELDS = ['email', 'password'] as const;
@@ -29,7 +30,8 @@ export function SignInPage() {
   const action = useCallback(
     async (payload: TSignInPayload) => {
       const { checkSignIn } = await import('../forms/auth-input-checks');
-      await signIn(checkSignIn(payload, t));
+      // From the installed app: the app's sign-in, which records last_login_mobile (issue 16).
+      await (isStandalone() ? signInFromApp : signIn)(checkSignIn(payload, t));
       await resetAfterSessionChange(queryClient);
       void navigate(next, { replace: true });
     },

@@ -34,6 +34,11 @@ import { inbound_mail } from './messages/inbound_mail';
 import { admin_support } from './messages/admin_support';
 import { business_account } from './messages/business_account';
 import { invoices } from './messages/invoices';
+import { pwa } from './messages/pwa';
+import { mobile } from './messages/mobile';
+import { stickers } from './messages/stickers';
+import { pin } from './messages/pin';
+import { scans } from './messages/scans';
 
 /** Every namespace of the catalog. Add a new namespace file here. */
 export const NAMESPACES = {
@@ -71,6 +76,11 @@ export const NAMESPACES = {
   admin_support,
   business_account,
   invoices,
+  pwa,
+  mobile,
+  stickers,
+  pin,
+  scans,
 } as const;
 
 type TNamespaces = typeof NAMESPACES;

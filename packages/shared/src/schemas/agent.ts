@@ -18,6 +18,55 @@ export const MAX_USAGE_PAGES_PER_REPORT = 10_000;
 
 const ZText = (max: number) => z.string().max(max);
 
+/**
+ * Copying and scanning at the device (issue 16). The device's panel sends the person's ID and
+ * PIN through the agent (`authorize`); the server answers with a device session: who it is, the
+ * pages they have left, whether colour is allowed, and for a scan where to upload it. Copies are
+ * reported as `usage` naming the session and charged to the person (colour = COLOR_PAGE_FACTOR
+ * pages); a scan is uploaded over HTTP to `uploadPath` (a PDF, at most SCAN_MAX_BYTES) and
+ * counted there, so the agent sends no `usage` for a session's scan.
+ */
+export const DEVICE_SESSION_MINUTES = 15;
+/** A session's scan may still be uploaded this long after the session expired. */
+export const SCAN_UPLOAD_GRACE_MINUTES = 60;
+export const SCAN_MAX_BYTES = 50 * 1024 * 1024;
+/** At most this many scans are accepted in one device session (a looping agent cannot mail-bomb). */
+export const MAX_SCANS_PER_SESSION = 20;
+/** At most this many bytes of scans in one device session, all its uploads together. */
+export const MAX_SCAN_BYTES_PER_SESSION = 4 * SCAN_MAX_BYTES;
+const ZSessionId = z.number().int().positive();
+export const ZDeviceAction = z.enum(['copy', 'scan']);
+export type TDeviceAction = z.infer<typeof ZDeviceAction>;
+
+export const ZDeviceAuthorization = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    sessionId: ZSessionId,
+    userId: z.number().int().positive(),
+    action: ZDeviceAction,
+    remainingPages: z.number().int().min(0),
+    colorAllowed: z.boolean(),
+    expiresAt: ZText(40),
+    /** Scan sessions: POST the scanned PDF here (relative to the server). */
+    uploadPath: z
+      .string()
+      .regex(/^\/agent\/scans\/\d+\?token=[A-Za-z0-9_-]{20,100}$/)
+      .optional(),
+  }),
+  z.object({
+    ok: z.literal(false),
+    /**
+     * invalid: unknown ID, wrong PIN or no PIN set (never said which); locked: too many wrong
+     * PINs for this ID or at this printer (retryAfterSeconds); no_pages: a copy with no pages
+     * left; not_supported: this printer does not copy/scan; unavailable: the printer is
+     * disabled or in maintenance.
+     */
+    reason: z.enum(['invalid', 'locked', 'no_pages', 'not_supported', 'unavailable']),
+    retryAfterSeconds: z.number().int().min(0).optional(),
+  }),
+]);
+export type TDeviceAuthorization = z.infer<typeof ZDeviceAuthorization>;
+
 export const ZAgentSupply = z.object({
   type: ZText(64).optional(),
   color: ZText(64).optional(),
@@ -93,7 +142,19 @@ export const ZAgentMessage = z.discriminatedUnion('type', [
     monoPages: z.number().int().min(0).max(100_000),
     /** The person at the device; counted only if they released a job to this printer lately. */
     userId: z.number().int().positive().optional(),
+    /** The device session (ID + PIN) the copies were made in: charged to its person. */
+    sessionId: ZSessionId.optional(),
   }),
+  /** The device's panel asks to sign a person in with their ID and PIN. */
+  z.object({
+    type: z.literal('authorize'),
+    requestId: ZText(64).min(1),
+    uid: ZText(16),
+    pin: ZText(16),
+    action: ZDeviceAction,
+  }),
+  /** The person signed out at the panel (or it timed out there): no more usage in it. */
+  z.object({ type: z.literal('session_end'), sessionId: ZSessionId }),
 ]);
 export type TAgentMessage = z.infer<typeof ZAgentMessage>;
 
@@ -133,7 +194,19 @@ export const ZServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('job'), job: ZAgentJob }),
   /** The server recorded the job's end: the agent may forget it. */
   z.object({ type: z.literal('finished_ack'), jobId: ZJobId, release: ZRelease }),
-  z.object({ type: z.literal('usage_ack'), reportId: ZText(64) }),
+  /** For a copy charged to a session: the pages charged and what the person has left. */
+  z.object({
+    type: z.literal('usage_ack'),
+    reportId: ZText(64),
+    charged: z.number().int().min(0).optional(),
+    remainingPages: z.number().int().min(0).optional(),
+  }),
+  /** The answer to `authorize`. */
+  z.object({
+    type: z.literal('authorization'),
+    requestId: ZText(64),
+    result: ZDeviceAuthorization,
+  }),
   /**
    * The job is no longer to be printed here (an admin failed or reset it, or it already ended):
    * do not start it; what already reached the printer is cancelled there (IPP Cancel-Job) and

@@ -11,3 +11,5 @@ export * from './express';
 export * from './inbound-mail';
 export * from './account';
 export * from './business';
+export * from './pin';
+export * from './scans';

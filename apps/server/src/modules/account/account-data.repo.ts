@@ -111,7 +111,15 @@ export function listGrantsOf(db: TDb, userId: number) {
 export function listReservationsOf(db: TDb, userId: number) {
   return db
     .selectFrom('page_reservations')
-    .select(['printjob_id', 'pages', 'charged', 'status', 'created_at', 'settled_at'])
+    .select([
+      'printjob_id',
+      'device_session_id',
+      'pages',
+      'charged',
+      'status',
+      'created_at',
+      'settled_at',
+    ])
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .orderBy('id')
@@ -179,5 +187,47 @@ export function listSessionsOf(db: TDb, userId: number) {
     .select(['created_at', 'last_seen_at', 'expires_at', 'is_mobile_app', 'user_agent', 'ip'])
     .where('user_id', '=', userId)
     .orderBy('created_at')
+    .execute();
+}
+
+/** The person's scans (issue 16; not the files), including ones they deleted. */
+export function listScansOf(db: TDb, userId: number) {
+  return db
+    .selectFrom('scans')
+    .leftJoin('printers', 'printers.id', 'scans.printer_id')
+    .select([
+      'scans.file_name',
+      'scans.pages',
+      'scans.byte_size',
+      'scans.created_at',
+      'scans.mailed_at',
+      'scans.deleted_at',
+      'scans.file_key',
+      'printers.name as printer_name',
+    ])
+    .where('scans.user_id', '=', userId)
+    .orderBy('scans.created_at')
+    .execute();
+}
+
+/**
+ * Where and when the person signed in at a printer's panel with their ID and PIN (issue 16);
+ * never the scan upload token's hash.
+ */
+export function listDeviceSessionsOf(db: TDb, userId: number) {
+  return db
+    .selectFrom('device_sessions')
+    .leftJoin('printers', 'printers.id', 'device_sessions.printer_id')
+    .select([
+      'device_sessions.id',
+      'device_sessions.action',
+      'device_sessions.created_at',
+      'device_sessions.ended_at',
+      'device_sessions.expires_at',
+      'printers.name as printer_name',
+    ])
+    .where('device_sessions.user_id', '=', userId)
+    .orderBy('device_sessions.created_at')
+    .orderBy('device_sessions.id')
     .execute();
 }

@@ -15,12 +15,14 @@ import {
   findPhoneOf,
   findReferralCreditReceived,
   listAllJobsOf,
+  listDeviceSessionsOf,
   listDocumentsOfJobs,
   listEndedJobs,
   listGrantsOf,
   listPaymentsOf,
   listReferralCreditsEarned,
   listReservationsOf,
+  listScansOf,
   listSessionsOf,
 } from './account-data.repo';
 
@@ -112,6 +114,10 @@ export async function exportAccountData(ctx: TAppContext, user: TUserRow) {
       listSessionsOf(ctx.db, user.id),
       listSavedCards(ctx, user.id),
     ]);
+  const [scans, deviceSessions] = await Promise.all([
+    listScansOf(ctx.db, user.id),
+    listDeviceSessionsOf(ctx.db, user.id),
+  ]);
   const documents = groupByJob(
     await listDocumentsOfJobs(
       ctx.db,
@@ -132,6 +138,9 @@ export async function exportAccountData(ctx: TAppContext, user: TUserRow) {
       is_premium: user.is_premium,
       has_password: user.password_hash !== null,
       facebook_linked: user.facebook_id !== null,
+      // The ID for copying and scanning and when the PIN was set; never the PIN's hash.
+      pin_uid: user.pin_uid,
+      pin_set_at: iso(user.pin_set_at),
     },
     phone: phone?.phone_number
       ? { number: phone.phone_number, verified_at: iso(phone.phone_verified_at) }
@@ -147,8 +156,11 @@ export async function exportAccountData(ctx: TAppContext, user: TUserRow) {
       printjob_id: g.printjob_id,
       created_at: iso(g.created_at),
     })),
+    // A print job's pages, or copies made at a printer in a device session (`kind: 'copy'`).
     page_reservations: reservations.map((r) => ({
+      kind: r.device_session_id !== null ? 'copy' : 'print',
       printjob_id: r.printjob_id,
+      device_session_id: r.device_session_id,
       pages: r.pages,
       charged: r.charged,
       status: r.status,
@@ -182,6 +194,26 @@ export async function exportAccountData(ctx: TAppContext, user: TUserRow) {
         uploaded_at: iso(d.created_at),
         files_deleted_at: iso(d.files_deleted_at),
       })),
+    })),
+    // Scans made at printers (issue 16): the list, not the files (those are downloaded one by one).
+    scans: scans.map((s) => ({
+      file_name: s.file_name,
+      printer_name: s.printer_name,
+      pages: s.pages,
+      size_bytes: s.byte_size,
+      created_at: iso(s.created_at),
+      mailed_at: iso(s.mailed_at),
+      deleted_by_you_at: iso(s.deleted_at),
+      file_stored: s.file_key !== null,
+    })),
+    // Signing in at a printer's panel with the ID and PIN (issue 16): where, when, what for.
+    device_sessions: deviceSessions.map((d) => ({
+      id: d.id,
+      printer_name: d.printer_name,
+      action: d.action,
+      created_at: iso(d.created_at),
+      ended_at: iso(d.ended_at),
+      expires_at: iso(new Date(d.expires_at)),
     })),
     referrals: {
       referral_code: user.referral_code,

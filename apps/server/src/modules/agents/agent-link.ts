@@ -19,6 +19,7 @@ import {
   recordUsage,
   type TAgentIdentity,
 } from './agents.service';
+import { authorizeDevice, endDeviceSession } from './device-sessions.service';
 
 /** The agent must say hello this soon after connecting. */
 const HELLO_TIMEOUT_MS = 10_000;
@@ -148,7 +149,16 @@ export class AgentLink {
       this.lastHeartbeat = now;
       return recordHeartbeat(this.ctx, identity, message.printer);
     }
-    if (identity.kind !== 'printer') return; // a detected printer only reports its state
+    if (identity.kind !== 'printer') {
+      // A detected printer only reports its state; its panel is told no one can sign in there.
+      if (message.type === 'authorize')
+        this.send({
+          type: 'authorization',
+          requestId: message.requestId,
+          result: { ok: false, reason: 'unavailable' },
+        });
+      return;
+    }
     const printerId = identity.printer.id;
     switch (message.type) {
       case 'job_received':
@@ -168,9 +178,16 @@ export class AgentLink {
           jobId: message.jobId,
           ...(message.release ? { release: message.release } : {}),
         });
-      case 'usage':
-        await recordUsage(this.ctx, printerId, message);
-        return this.send({ type: 'usage_ack', reportId: message.reportId });
+      case 'usage': {
+        const charge = await recordUsage(this.ctx, printerId, message);
+        return this.send({ type: 'usage_ack', reportId: message.reportId, ...charge });
+      }
+      case 'authorize': {
+        const result = await authorizeDevice(this.ctx, printerId, message);
+        return this.send({ type: 'authorization', requestId: message.requestId, result });
+      }
+      case 'session_end':
+        return endDeviceSession(this.ctx, printerId, message.sessionId);
     }
   }
 

@@ -46,6 +46,11 @@ import {
   touchDetectedPrinter,
   upsertDetectedPrinter,
 } from './agents.repo';
+import {
+  chargeSessionCopies,
+  earlierSessionCharge,
+  sessionOfUsage,
+} from './device-sessions.service';
 
 /** How long a download link handed to an agent works (it asks for fresh ones after that). */
 export const DOWNLOAD_TOKEN_TTL_MS = 30 * 60_000;
@@ -302,37 +307,67 @@ export async function recordJobFinished(
 
 /**
  * Copies and scans made at the device, counted once per report id. A report of more than
- * MAX_USAGE_PAGES_PER_REPORT pages is not counted at all (and logged). The person named is
- * counted as a copying/scanning user only if they released a print job to this printer within
- * USAGE_ATTRIBUTION_WINDOW_MS (the only proof that they were at it); otherwise the pages are
- * counted without a person.
+ * MAX_USAGE_PAGES_PER_REPORT pages is not counted in the statistics (and logged); if it names a
+ * session that may be charged it is still charged like any other (capped at what the person has,
+ * the shortfall logged) and the person counts as copying: copies on paper are never free.
+ *
+ * A copy report naming a device session (ID + PIN at the panel, issue 16) that may be charged
+ * (`sessionOfUsage`: this printer's copy session, its person still there, reported within a day)
+ * is charged to the session's person on the pages ledger, in the transaction that claims the
+ * report, and counts that person as copying; the answer says what was charged and what is left
+ * (also for a repeated report: what it was charged the first time). A report naming a session
+ * that may not be charged is counted without a person and charges nothing (logged); a scan
+ * report naming a session is not counted (a session's scan is counted when it is uploaded).
+ *
+ * A report without a session counts the person named as a copying/scanning user only if they
+ * released a print job to this printer within USAGE_ATTRIBUTION_WINDOW_MS (the only proof that
+ * they were at it); otherwise the pages are counted without a person.
  */
 export async function recordUsage(
   ctx: TAppContext,
   printerId: number,
   usage: Extract<TAgentMessage, { type: 'usage' }>,
-): Promise<void> {
+): Promise<{ charged?: number; remainingPages?: number }> {
   const pages = usage.colorPages + usage.monoPages;
-  if (pages > MAX_USAGE_PAGES_PER_REPORT) {
-    ctx.log.warn(
-      { printerId, reportId: usage.reportId, kind: usage.kind, pages },
-      `usage report of more than ${MAX_USAGE_PAGES_PER_REPORT} pages refused: not counted`,
-    );
-    return;
-  }
+  const tooMany = pages > MAX_USAGE_PAGES_PER_REPORT;
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    if (!(await claimUsageReport(trx, printerId, usage.reportId))) return;
+  const sessionId = usage.sessionId;
+  const session =
+    sessionId === undefined
+      ? undefined
+      : await sessionOfUsage(ctx.db, printerId, { ...usage, sessionId }, now);
+  if (tooMany) {
+    const chargeable = session?.chargeable === true;
+    ctx.log.warn(
+      { printerId, reportId: usage.reportId, kind: usage.kind, pages, sessionId },
+      chargeable
+        ? `usage report of more than ${MAX_USAGE_PAGES_PER_REPORT} pages: charged, not counted in the statistics`
+        : `usage report of more than ${MAX_USAGE_PAGES_PER_REPORT} pages refused: not counted`,
+    );
+    if (!chargeable) return {};
+  }
+  if (session && !session.chargeable)
+    ctx.log.warn(
+      { printerId, reportId: usage.reportId, sessionId, kind: usage.kind, why: session.why },
+      'usage report names a session that cannot be charged: not charged',
+    );
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await claimUsageReport(trx, printerId, usage.reportId)))
+      return session?.chargeable ? earlierSessionCharge(trx, usage, session, now) : {};
+    if (session?.chargeable)
+      return chargeSessionCopies(ctx, trx, printerId, usage, session, now, !tooMany);
     const month = monthOf(now);
     if (usage.kind === 'copy') {
       await addMonthlyCounts(trx, printerId, month, {
         copy_color_pages: usage.colorPages,
         copy_mono_pages: usage.monoPages,
       });
+    } else if (session) {
+      return {}; // a session's scan is counted at its upload
     } else {
       await addMonthlyCounts(trx, printerId, month, { scanned_pages: pages });
     }
-    if (usage.userId === undefined) return;
+    if (usage.userId === undefined || session) return {};
     const authorised = await findJobReleasedOnPrinterSince(
       trx,
       usage.userId,
@@ -344,7 +379,7 @@ export async function recordUsage(
         { printerId, reportId: usage.reportId, userId: usage.userId },
         'usage report names someone who did not use this printer lately: counted without a person',
       );
-      return;
+      return {};
     }
     await addMonthlyUser(
       trx,
@@ -353,6 +388,7 @@ export async function recordUsage(
       usage.kind === 'copy' ? 'copying' : 'scanning',
       usage.userId,
     );
+    return {};
   });
 }
 

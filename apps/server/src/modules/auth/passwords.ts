@@ -1,52 +1,9 @@
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-
-const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => {
-    scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)));
-  });
-
-// scrypt is memory-hard: N=2^15, r=8 needs 32 MiB per hash (~60 ms on this machine's cores).
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
-const KEY_LENGTH = 32;
-const MAX_MEM = 64 * 1024 * 1024;
-
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, {
-    ...PARAMS,
-    maxmem: MAX_MEM,
-  });
-  return [
-    'scrypt',
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
-    salt.toString('base64'),
-    key.toString('base64'),
-  ].join('$');
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, saltB64, keyB64] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !saltB64 || !keyB64) return false;
-  const expected = Buffer.from(keyB64, 'base64');
-  const actual = await scrypt(
-    password.normalize('NFKC'),
-    Buffer.from(saltB64, 'base64'),
-    expected.length,
-    {
-      N: Number(n),
-      r: Number(r),
-      p: Number(p),
-      maxmem: MAX_MEM,
-    },
-  );
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
-
-/** A hash to verify against when the account does not exist, so timing does not reveal it. */
-let dummyHash: Promise<string> | undefined;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return dummyHash;
-}
+// Account passwords are scrypt hashes (`scrypt$N$r$p$salt$key`, NFKC-normalised input; N=2^15,
+// r=8: 32 MiB per hash). There is one implementation, in lib/ (the PIN for copying and scanning
+// uses it too, and the PIN page checks the account password with it): a change to the format
+// there changes both at once.
+export {
+  dummyScryptHash as dummyPasswordHash,
+  scryptHash as hashPassword,
+  scryptVerify as verifyPassword,
+} from '../../lib/scrypt-hash';

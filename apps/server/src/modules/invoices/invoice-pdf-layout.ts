@@ -1,4 +1,6 @@
 import { type PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import type { TPdfFonts } from '../../lib/pdf-fonts';
+import { wrapText } from '../../lib/pdf-text';
 
 // A small flowing-page writer for the invoice PDF: text that wraps, rows that move to the next
 // page when the current one is full, and a table header repeated on every page.
@@ -14,37 +16,9 @@ export const GREY = rgb(0.4, 0.4, 0.4);
 export const LINE_GREY = rgb(0.75, 0.75, 0.75);
 export const BLACK = rgb(0, 0, 0);
 
-export type TFonts = { regular: PDFFont; bold: PDFFont };
+export type TFonts = TPdfFonts;
 
 export type TTextStyle = { size: number; bold?: boolean; grey?: boolean };
-
-/** Splits text into lines no wider than `width`; a word longer than a line is cut. */
-export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let current = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = current ? `${current} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        current = candidate;
-        continue;
-      }
-      if (current) lines.push(current);
-      let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width) {
-        const chars = Array.from(rest);
-        let take = chars.length - 1;
-        while (take > 1 && font.widthOfTextAtSize(chars.slice(0, take).join(''), size) > width)
-          take -= 1;
-        lines.push(chars.slice(0, take).join(''));
-        rest = chars.slice(take).join('');
-      }
-      current = rest;
-    }
-    lines.push(current);
-  }
-  return lines;
-}
 
 export class PageWriter {
   page!: PDFPage;

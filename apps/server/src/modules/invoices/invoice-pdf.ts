@@ -1,6 +1,9 @@
-import fs from 'node:fs/promises';
-import * as fontkitModule from '@pdf-lib/fontkit';
 import { PDFDocument } from 'pdf-lib';
+import {
+  DEFAULT_PDF_BOLD_FONT_FILE,
+  DEFAULT_PDF_FONT_FILE,
+  embedPdfFonts,
+} from '../../lib/pdf-fonts';
 import type { TInvoiceLineModel, TInvoiceModel, TInvoicePaymentMethod } from './invoice-model';
 import {
   drawRow,
@@ -24,29 +27,8 @@ import { commonSaleDay, groupPayments, saleDayOf } from './invoice-xml-format';
 // The invoice as a PDF (issue 15): Polish, with the customer's language beside it for de/en
 // customers. Made from the same TInvoiceModel as the FA(3) XML, so both always say the same.
 
-/** Debian fonts-dejavu-core (scripts/system-deps.sh): DejaVu has every Polish letter. */
-export const DEFAULT_INVOICE_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
-export const DEFAULT_INVOICE_BOLD_FONT_FILE =
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
-
+/** The font files; unset: DejaVu Sans (lib/pdf-fonts). */
 export type TInvoicePdfOptions = { fontFile?: string; boldFontFile?: string };
-
-// The UMD build's functions sit on `default` when Node loads it as CommonJS.
-const fontkit =
-  (fontkitModule as unknown as { default?: typeof fontkitModule }).default ?? fontkitModule;
-
-const fontCache = new Map<string, Promise<Uint8Array>>();
-
-function readFont(file: string): Promise<Uint8Array> {
-  let bytes = fontCache.get(file);
-  if (!bytes) {
-    bytes = fs.readFile(file);
-    // A missing font file must not stay cached as a failure once it is installed.
-    bytes.catch(() => fontCache.delete(file));
-    fontCache.set(file, bytes);
-  }
-  return bytes;
-}
 
 const TITLE: TTextStyle = { size: 16, bold: true };
 const HEADING: TTextStyle = { size: 9, bold: true };
@@ -84,15 +66,10 @@ export async function renderInvoicePdf(
   options: TInvoicePdfOptions = {},
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  const [regularBytes, boldBytes] = await Promise.all([
-    readFont(options.fontFile ?? DEFAULT_INVOICE_FONT_FILE),
-    readFont(options.boldFontFile ?? DEFAULT_INVOICE_BOLD_FONT_FILE),
-  ]);
-  const fonts = {
-    regular: await doc.embedFont(regularBytes, { subset: true }),
-    bold: await doc.embedFont(boldBytes, { subset: true }),
-  };
+  const fonts = await embedPdfFonts(doc, {
+    fontFile: options.fontFile ?? DEFAULT_PDF_FONT_FILE,
+    boldFontFile: options.boldFontFile ?? DEFAULT_PDF_BOLD_FONT_FILE,
+  });
   const labels = labelsFor(model.locale);
   const title = labels.both(model.kind === 'correction' ? 'title_correction' : 'title_invoice');
 

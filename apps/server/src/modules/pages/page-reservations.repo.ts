@@ -64,7 +64,13 @@ export function lockGrantsOfReservation(db: TDb, reservationId: number) {
 
 export function insertReservation(
   db: TDb,
-  row: { user_id: number; printjob_id: number; pages: number },
+  row: {
+    user_id: number;
+    printjob_id: number | null;
+    pages: number;
+    device_session_id?: number | null;
+    usage_report_id?: string | null;
+  },
 ) {
   return db.insertInto('page_reservations').values(row).returning(['id']).executeTakeFirstOrThrow();
 }
@@ -140,4 +146,14 @@ export async function findLiveReservationId(db: TDb, jobId: number): Promise<num
     .where('status', '=', 'reserved')
     .executeTakeFirst();
   return row?.id;
+}
+
+/** The posted charge of a copy report in a device session, if it was charged already. */
+export function findDeviceCopyCharge(db: TDb, deviceSessionId: number, usageReportId: string) {
+  return db
+    .selectFrom('page_reservations')
+    .select(['id', 'charged'])
+    .where('device_session_id', '=', deviceSessionId)
+    .where('usage_report_id', '=', usageReportId)
+    .executeTakeFirst();
 }

@@ -11,3 +11,5 @@ export {
 } from './users.repo';
 export { presentAjaxUser, presentMe } from './users.presenter';
 export { accountRole, isAccount } from './account-role';
+// PIN and ID for copying and scanning (issue 16): the printer panel's check (agents), tests.
+export { setPin, verifyDevicePin } from './pin.service';

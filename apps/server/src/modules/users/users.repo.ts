@@ -39,6 +39,16 @@ export async function updateUser(db: TDb, id: number, changes: TUserUpdate): Pro
     .executeTakeFirstOrThrow();
 }
 
+/** The installed app was opened (issue 16, mobile-app.service.ts): `last_login_mobile` = `at`. */
+export function setLastLoginMobile(db: TDb, id: number, at: Date): Promise<TUserRow> {
+  return db
+    .updateTable('users')
+    .set({ last_login_mobile: at })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 // Account deletion (account-erasure.service.ts). It reads, anonymises and deletes rows of other
 // modules' tables (documents, print jobs, the pages ledger, sessions, inbound mail, the audit log):
 // they belong to the person, in the caller's transaction.

@@ -51,6 +51,15 @@ export function PrinterShowPage() {
         </div>
         <div className="admin-printers__actions">
           <AvailabilityBadge availability={p.availability} />
+          {/* A plain link: the browser downloads the PDF with the session cookie (issue 16). */}
+          <a
+            className="button button--secondary"
+            href={`/api/admin/printers/${p.id}/sticker.pdf`}
+            download
+            data-testid="printer-sticker"
+          >
+            {t('stickers.admin.download')}
+          </a>
           <Link className="button" to="edit">
             {t('admin_printers.show.edit')}
           </Link>

@@ -42,6 +42,13 @@ export function PrintersIndexPage() {
     setParams(next, { replace: true });
   };
 
+  // The chosen city's QR stickers in one PDF (issue 16), offered when it has a printer in
+  // service (the server answers 404 otherwise, which a download link would save as a file).
+  const chosenCity = query.data?.cities.find(
+    (c) =>
+      String(c.id) === city &&
+      query.data.printers.some((p) => p.city_id === c.id && p.decommissioned_at === null),
+  );
   const printers = (query.data?.printers ?? []).filter(
     (p) => (!city || String(p.city_id) === city) && (!state || p.availability === state),
   );
@@ -83,6 +90,16 @@ export function PrintersIndexPage() {
           }))}
         />
         <p className="admin-printers__hint">{t('admin_printers.index.live_hint')}</p>
+        {chosenCity && (
+          <a
+            className="button button--secondary"
+            href={`/api/admin/printers/stickers.pdf?city_id=${chosenCity.id}`}
+            download
+            data-testid="city-stickers"
+          >
+            {t('stickers.admin.download_city', { city: chosenCity.name })}
+          </a>
+        )}
       </div>
 
       <QueryState query={query} />

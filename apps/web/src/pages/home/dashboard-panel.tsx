@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { POLL_INTERVAL_MS } from '@printomat/shared';
 import { ApiError } from '../../api/client';
+import { useCurrentUser } from '../../api/session';
 import { useLocale } from '../../i18n/use-t';
 import { DASHBOARD_PANEL_QUERY_KEY } from '../../print/print-api';
+import { InstallOffer } from '../../pwa/install-offer';
 
 async function fetchPanelHtml(): Promise<string> {
   const response = await fetch('/ajax/user.html', {
@@ -19,12 +21,15 @@ async function fetchPanelHtml(): Promise<string> {
  * The dashboard panel (spec sections 4 and 7): our server's HTML from GET /ajax/user.html,
  * refreshed every 5 s in place, replaced only when it changed; polling stops on a failure.
  * It is a query (DASHBOARD_PANEL_QUERY_KEY), so live printjob events reload it at once.
+ * People who have not used the app yet (no last_login_mobile) are offered it below the panel's
+ * "download the app" hint (issue 16): the install prompt, the iOS steps or the address.
  */
 export function DashboardPanel() {
   const container = useRef<HTMLDivElement>(null);
   const shown = useRef('');
   const navigate = useNavigate();
   const { locale } = useLocale();
+  const user = useCurrentUser();
 
   // The HTML is in the person's language: a new locale is a new query.
   const { data: html } = useQuery({
@@ -56,11 +61,9 @@ export function DashboardPanel() {
   };
 
   return (
-    <div
-      ref={container}
-      className="card dashboard-panel"
-      data-testid="dashboard-panel"
-      onClick={onClick}
-    />
+    <div className="card dashboard-panel" data-testid="dashboard-panel" onClick={onClick}>
+      <div ref={container} />
+      {user && !user.last_login_mobile && <InstallOffer />}
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { TPrintjob } from '@printomat/shared';
+import type { TTranslate } from '@printomat/shared/i18n';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../api/session';
 import { signInPathFor } from '../../components/require-auth';
@@ -14,13 +15,59 @@ import {
 } from '../../print/print-api';
 
 /**
+ * What a failed release says: the server's message (not enough pages, printer unavailable, …),
+ * else "no connection" when the request never got an answer, else the generic error. Shared with
+ * the phone app's release panel.
+ */
+export function releaseErrorText(err: unknown, t: TTranslate): string {
+  if (err instanceof ApiError && err.message) return err.message;
+  if (err instanceof ApiError && err.status === 0) return t('common.errors.network');
+  return t('common.errors.generic');
+}
+
+/**
+ * A guest at a printer: why to sign in, and the way to do it that comes back to this page
+ * (`testId` names the link). Shared with the phone app's release panel.
+ */
+export function GuestSignInPrompt({ testId }: { testId: string }) {
+  const t = useT();
+  const location = useLocation();
+  return (
+    <>
+      <p className="card__text">{t('printer_page.print.guest')}</p>
+      <Link
+        to={signInPathFor(location.pathname + location.search)}
+        className="button button--block"
+        data-testid={testId}
+      >
+        {t('printer_page.print.sign_in')}
+      </Link>
+    </>
+  );
+}
+
+/**
  * "Print here" on a printer's page: guests are asked to sign in (and come back here); a signed-in
  * person with a confirmed job releases it to this printer and follows it on /print.
  */
+/** The person's job is not confirmed yet: they confirm it on /print before releasing it. */
+export function ConfirmJobFirst({ testId }: { testId: string }) {
+  const t = useT();
+  return (
+    <>
+      <p className="card__text" data-testid={testId}>
+        {t('printer_page.print.not_confirmed')}
+      </p>
+      <Link to="/print" className="button button--block">
+        {t('printer_page.print.to_documents')}
+      </Link>
+    </>
+  );
+}
+
 export function PrintHerePanel({ printerId }: { printerId: number }) {
   const t = useT();
   const session = useSession();
-  const location = useLocation();
   if (session.isPending) return null;
   const user = session.data?.user ?? null;
 
@@ -37,14 +84,7 @@ export function PrintHerePanel({ printerId }: { printerId: number }) {
         <SignedInPrint printerId={printerId} />
       ) : (
         <>
-          <p className="card__text">{t('printer_page.print.guest')}</p>
-          <Link
-            to={signInPathFor(location.pathname + location.search)}
-            className="button button--block"
-            data-testid="printer-sign-in"
-          >
-            {t('printer_page.print.sign_in')}
-          </Link>
+          <GuestSignInPrompt testId="printer-sign-in" />
           {/* Issue 13: guests can also pay for this one job without an account. */}
           <p className="card__text">{t('printer_page.print.express')}</p>
           <Link
@@ -98,18 +138,7 @@ function SignedInPrint({ printerId }: { printerId: number }) {
     );
   }
 
-  if (!job.is_submitted) {
-    return (
-      <>
-        <p className="card__text" data-testid="print-confirm-first">
-          {t('printer_page.print.not_confirmed')}
-        </p>
-        <Link to="/print" className="button button--block">
-          {t('printer_page.print.to_documents')}
-        </Link>
-      </>
-    );
-  }
+  if (!job.is_submitted) return <ConfirmJobFirst testId="print-confirm-first" />;
 
   function printHere(jobId: number) {
     setBusy(true);
@@ -122,13 +151,7 @@ function SignedInPrint({ printerId }: { printerId: number }) {
       })
       .catch((err: unknown) => {
         setBusy(false);
-        setError(
-          err instanceof ApiError && err.message
-            ? err.message
-            : err instanceof ApiError && err.status === 0
-              ? t('common.errors.network')
-              : t('common.errors.generic'),
-        );
+        setError(releaseErrorText(err, t));
       });
   }
 

@@ -10,7 +10,8 @@ export const user_panel = defineMessages({
     app: 'Your documents are ready: walk up to the printer and start the Printomat app.',
     app_nothing_confirmed:
       'Nothing is ready to print yet: upload and confirm your documents, then walk up to the printer and start the Printomat app.',
-    download: 'Download the Printomat app to start printing right at the printer.',
+    download:
+      'Download the Printomat app to your phone: with it you start printing right at the printer.',
     print: 'Print now',
     buy: 'Buy pages',
   },
@@ -22,7 +23,8 @@ export const user_panel = defineMessages({
     app: 'Deine Dokumente sind bereit: Geh zum Drucker und starte die Printomat-App.',
     app_nothing_confirmed:
       'Noch ist nichts druckbereit: Lade deine Dokumente hoch und bestätige sie, dann geh zum Drucker und starte die Printomat-App.',
-    download: 'Lade die Printomat-App herunter, um direkt am Drucker zu drucken.',
+    download:
+      'Lade die Printomat-App auf dein Handy: Damit startest du den Druck direkt am Drucker.',
     print: 'Jetzt drucken',
     buy: 'Seiten kaufen',
   },
@@ -37,7 +39,8 @@ export const user_panel = defineMessages({
     app: 'Twoje dokumenty są gotowe: podejdź do drukarki i uruchom aplikację Printomat.',
     app_nothing_confirmed:
       'Nic nie czeka jeszcze na wydruk: wgraj i potwierdź dokumenty, a potem podejdź do drukarki i uruchom aplikację Printomat.',
-    download: 'Pobierz aplikację Printomat, aby drukować prosto przy drukarce.',
+    download:
+      'Pobierz aplikację Printomat na telefon: dzięki niej uruchomisz wydruk prosto przy drukarce.',
     print: 'Drukuj teraz',
     buy: 'Kup strony',
   },
