@@ -8,7 +8,7 @@ import { makePdf } from '../apps/server/test/helpers/fixtures';
 import { startTestPrinter, type TestPrinter } from '../apps/agent/src/kiosk/ipp-printer';
 import { startAgentProcess, type TAgentProcess } from './helpers/agent-process';
 import { launchBrowser } from './helpers/browser';
-import { adminClient, releaseAtPrinter, signedInClient } from './helpers/kiosk';
+import { adminClient, openAroundTheClock, releaseAtPrinter, signedInClient } from './helpers/kiosk';
 import { englishPage, submitSignIn } from './helpers/pages';
 import { startServer, type TRunningServer } from './helpers/server';
 import { stopAll } from './helpers/teardown';
@@ -37,6 +37,7 @@ beforeAll(async () => {
     launchBrowser(),
     startTestPrinter(),
   ]);
+  await openAroundTheClock(server.url);
   // A new kiosk's agent dials in with a minion id no printer has: it waits to be registered.
   agent = startAgentProcess({
     serverUrl: server.url,

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { ZAdminPrinterInput } from '@printomat/shared';
 import { httpSession, until } from '../../apps/server/test/helpers/http-session';
 
 type TSession = Awaited<ReturnType<typeof httpSession>>;
@@ -52,6 +53,29 @@ export async function releaseAtPrinter(
 }
 
 /**
+ * Clears the printer's opening hours (unknown hours: never shown "closed"), so a test that expects
+ * it "Available" does not depend on the time of day it runs at (the demo kiosk's mall closes at
+ * 21:00 Warsaw time and on Sundays). Through the admin API, as an operator would.
+ */
+export async function openAroundTheClock(base: string, printerId = 1): Promise<void> {
+  const admin = await adminClient(base);
+  const current = (await (await admin.call(`/api/admin/printers/${printerId}`)).json()) as Record<
+    string,
+    unknown
+  >;
+  const input = Object.fromEntries(
+    Object.keys(ZAdminPrinterInput.shape).map((key) => [key, current[key]]),
+  );
+  const saved = await admin.json(`/api/admin/printers/${printerId}`, 'PUT', {
+    ...input,
+    remove_logo: false,
+    remove_photo: false,
+    open_hours: [],
+  });
+  expect(saved.status).toBe(200);
+}
+
+/**
  * A new kiosk's agent dials in unregistered; the admin registers it as printer `printerId`
  * (1 = Złote Tarasy in the demo data) and waits until the printer is available.
  */
@@ -71,6 +95,7 @@ export async function registerKioskAgent(
     minion_id: minionId,
   });
   expect(registered.status).toBe(200);
+  await openAroundTheClock(base, printerId);
   await until(async () => {
     const p = (await (await fetch(`${base}/api/printers/${printerId}`)).json()) as {
       availability: string;

@@ -13,9 +13,21 @@ export type TBusEvent =
   | { kind: 'job_cancelled'; printerId: number; jobId: number }
   | { kind: 'printer_registered'; minionId: string }
   | { kind: 'printer_credentials_changed'; printerId: number }
-  | { kind: 'printjob_changed'; userId: number; jobId: number; status: string };
+  | { kind: 'printjob_changed'; userId: number; jobId: number; status: string }
+  /**
+   * Something a person's polls show changed (their job, its documents, their pages, their
+   * panel), on `user:<id>`: every instance drops what it cached of that person's answers.
+   */
+  | { kind: 'person_changed'; userId: number }
+  /** On `sessions`: a session ended (sign-out, expiry, revocation); drop it from every cache. */
+  | { kind: 'session_ended'; sessionId: string }
+  /**
+   * On `sessions`: a user's row changed (password, role, block, locale, deletion...); every
+   * instance drops the cached sessions and row of that user.
+   */
+  | { kind: 'user_changed'; userId: number };
 
-export type TBusTopic = `printer:${number}` | `user:${number}` | `minion:${string}`;
+export type TBusTopic = `printer:${number}` | `user:${number}` | `minion:${string}` | 'sessions';
 
 export interface TEventBus {
   publish(topic: TBusTopic, event: TBusEvent): Promise<void>;
