@@ -36,11 +36,31 @@ beforeAll(async () => {
     { input: file('notes.fodt'), output: file('notes.odt'), filter: 'writer8' },
   ]);
   [server, browser] = await Promise.all([
-    startServer({ MAX_UPLOAD_BYTES: String(2 * 1024 * 1024) }),
+    startServer({ MAX_UPLOAD_BYTES: String(2 * 1024 * 1024), METRICS_TOKEN }),
     launchBrowser(),
   ]);
 });
 afterAll(() => stopAll({ browser, server, dir }));
+
+const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
+
+/** How many GETs of `route` the server answered with a 3xx status (its /metrics, Prometheus text). */
+async function notModifiedCount(route: string): Promise<number> {
+  const res = await fetch(`${server.url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(res.status).toBe(200);
+  const line = (await res.text())
+    .split('\n')
+    .find(
+      (l) =>
+        l.startsWith('printomat_http_request_duration_seconds_count{') &&
+        l.includes('method="GET"') &&
+        l.includes(`route="${route}"`) &&
+        l.includes('status_class="3xx"'),
+    );
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
 
 const signedInPage = (email: string, password: string) =>
   signedInPrintPage(browser, server.url, email, password);
@@ -193,5 +213,22 @@ describe('the uploader screen', () => {
     );
     expect(page.url()).toContain('#modal=paid_packages.cta_color');
     expect(await page.locator('input[name=is_grayscale]').first().isChecked()).toBe(true);
+  });
+
+  it('revalidates an unchanged job and panel with their ETags: the server answers 304', async () => {
+    const page = await signedInPage('anna@printomat.example', 'anna-demo-2026');
+    await page.getByTestId('submit-button').waitFor();
+    const jobBefore = await notModifiedCount('/ajax/printjobs/current');
+    const userBefore = await notModifiedCount('/ajax/user');
+    const cost = await page.getByTestId('job-cost').innerText();
+    for (let i = 0; i < 2; i += 1) {
+      await page.reload();
+      await page.getByTestId('submit-button').waitFor();
+    }
+    // The browser sent If-None-Match and showed its cached answer: same job, same price.
+    expect(await page.getByTestId('job-cost').innerText()).toBe(cost);
+    expect(await notModifiedCount('/ajax/printjobs/current')).toBeGreaterThan(jobBefore);
+    expect(await notModifiedCount('/ajax/user')).toBeGreaterThan(userBefore);
+    await page.context().close();
   });
 });

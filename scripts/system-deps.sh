@@ -25,14 +25,26 @@ RUNTIME_PACKAGES=(
 )
 # cups-ipp-utils + dbus: the demo kiosk's IPP printer (ippeveprinter needs a D-Bus daemon).
 # ghostscript: the printer agent renders PDFs to PWG raster for printers that do not take PDF.
-# Tests: a browser too.
-TEST_PACKAGES=(chromium fonts-dejavu-core libxml2-utils)
+# Tests: a browser too, and nginx: the two-instance test (apps/server/test/cluster.test.ts) runs
+# deploy/nginx/'s load balancer as a process of its own on a free port (the package's system
+# service is not used). postgresql-client: pg_dump, pg_restore and createdb for the backup test
+# (apps/server/test/backup-restore.test.ts).
+TEST_PACKAGES=(chromium fonts-dejavu-core libxml2-utils nginx postgresql-client)
+# Packages that count as present when their commands are on PATH, whichever package brought them
+# (postgresql-client is a metapackage; postgresql-client-15 or PGDG's -17 give the same commands).
+declare -A COMMANDS=([postgresql-client]="pg_dump pg_restore createdb")
+
+has_commands() {
+  local cmd
+  for cmd in $1; do command -v "$cmd" >/dev/null 2>&1 || return 1; done
+}
 
 wanted=("${RUNTIME_PACKAGES[@]}")
 if [[ "${1:-}" == "--test" ]]; then wanted+=("${TEST_PACKAGES[@]}"); fi
 
 missing=()
 for pkg in "${wanted[@]}"; do
+  if [[ -n "${COMMANDS[$pkg]:-}" ]] && has_commands "${COMMANDS[$pkg]}"; then continue; fi
   if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
     missing+=("$pkg")
   fi

@@ -25,6 +25,7 @@ const entryPoints = {
   'create-admin': 'src/bootstrap/create-admin-command.ts',
   seed: 'src/seed/seed-command.ts',
   migrate: 'src/db/migrate-command.ts',
+  'check-ledger': 'src/bootstrap/check-ledger-command.ts',
 };
 const WORKER = 'src/modules/documents/pipeline/pipeline.worker.ts';
 if (fs.existsSync(path.join(root, WORKER))) entryPoints['pipeline.worker'] = WORKER;

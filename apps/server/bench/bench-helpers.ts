@@ -13,14 +13,22 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-/** The real server on loopback with an embedded database in a temporary directory. */
-export async function startBenchServer(env: Record<string, string> = {}): Promise<{
+/**
+ * The real server on loopback with an embedded database in a temporary directory (or in
+ * `env.DATA_DIR`, which is then kept). `workerIdleMs`: how often the idle job worker looks for
+ * work (50 ms by default so benches see background steps at once; 1000 ms in production).
+ */
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  options: { workerIdleMs?: number } = {},
+): Promise<{
   ctx: TAppContext;
   base: string;
   dataDir: string;
   close(): Promise<void>;
 }> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'printomat-bench-'));
+  const ownDataDir = env.DATA_DIR === undefined;
+  const dataDir = env.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'printomat-bench-')));
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -28,7 +36,10 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     SEED_ON_EMPTY: 'false',
     ...env,
   });
-  const ctx = await createContext(config, { log: pino({ level: 'silent' }), workerIdleMs: 50 });
+  const ctx = await createContext(config, {
+    log: pino({ level: 'silent' }),
+    workerIdleMs: options.workerIdleMs ?? 50,
+  });
   const app = await buildApp(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   ctx.worker.start();
@@ -41,7 +52,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     async close() {
       await app.close();
       await closeContext(ctx);
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (ownDataDir) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -58,5 +69,5 @@ export async function benchPerson(ctx: TAppContext, base: string) {
   });
   const userId = ((await reg.json()) as { user: { id: number } }).user.id;
   await grantPages(ctx.db, { userId, source: 'package', pages: 1_000_000, validDays: 30 });
-  return { userId, call, json, cookies };
+  return { userId, email, password: 'benchmark-1', call, json, cookies };
 }

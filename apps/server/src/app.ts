@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { overrideMethod } from './http/method-override';
 import { registerRateLimits } from './http/rate-limit';
 import { registerRequestContext } from './http/request-context';
+import { registerMetricsRoute, registerRequestMetrics } from './http/metrics';
 import { resumeSession } from './modules/auth/auth.service';
 import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAdminOperationsRoutes } from './modules/admin/admin.routes';
@@ -94,8 +95,17 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
 
   // Error handler and hooks first: plugins registered later inherit them.
   registerErrorHandler(app);
+  // Every answer timed by route pattern (GET /metrics with METRICS_TOKEN, or METRICS_PORT).
+  registerRequestMetrics(app, ctx.metrics);
   // Security headers on every answer (404s and errors too); compression before any route.
   registerSecurityHeaders(app, config);
+  // Which server process answered, when several run behind a load balancer (INSTANCE_NAME); on
+  // the raw response, so it survives reply.hijack() (the event stream).
+  const { instanceName } = config;
+  if (instanceName)
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.raw.setHeader('x-instance', instanceName);
+    });
   await registerCompression(app);
   await app.register(fastifyCookie);
   registerRequestContext(app, ctx, (token) => resumeSession(ctx, token));
@@ -122,6 +132,7 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerHealthRoutes(app, ctx);
+  registerMetricsRoute(app, ctx.metrics, config.metrics.token);
   registerAuthRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerFacebookRoutes(app, ctx);

@@ -14,6 +14,7 @@ export const SECRET_SETTINGS = [
   'SMS_API_TOKEN',
   'ALERT_WEBHOOK_SECRET',
   'KSEF_TOKEN',
+  'METRICS_TOKEN',
 ] as const;
 
 export const MIN_PRODUCTION_SECRET_LENGTH = 32;

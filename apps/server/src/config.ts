@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -12,6 +13,37 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const zBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+/**
+ * TRUST_PROXY: true/false, or the proxies whose X-Forwarded-For is believed: addresses, CIDRs and
+ * proxy-addr's names (`loopback`, `linklocal`, `uniquelocal`). No hop count: Fastify 5.12 takes a
+ * number but then believes no proxy at all (it cannot check the immediate peer).
+ */
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const zTrustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): boolean | string[] => {
+    if (['true', '1', 'yes'].includes(v)) return true;
+    if (['false', '0', 'no'].includes(v)) return false;
+    const list = v.split(',').map((item) => item.trim());
+    const valid = (item: string) => {
+      if (TRUST_PROXY_NAMES.includes(item)) return true;
+      const [address = '', prefix, ...rest] = item.split('/');
+      const family = isIP(address);
+      if (family === 0 || rest.length > 0) return false;
+      return (
+        prefix === undefined ||
+        (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
+      );
+    };
+    if (list.every(valid)) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be true, false, or addresses, CIDRs, loopback, uniquelocal (127.0.0.1,10.0.0.0/8)',
+    });
+    return z.NEVER;
+  });
 const zInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 /** A rate limit written as `<max>/<window>`, e.g. `10/15m`: at most max attempts per window. */
 const zRate = z
@@ -40,6 +72,8 @@ const ZConfigEnv = z
     HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
     DATABASE_URL: zUrl(['postgres:', 'postgresql:']).optional(),
+    /** Where documents and printer images live: DATA_DIR (local) or the database, shared by instances. */
+    STORAGE: z.enum(['local', 'database']).default('local'),
     PUBLIC_URL: zUrl(['http:', 'https:']).optional(),
     SMTP_URL: zUrl(['smtp:', 'smtps:']).optional(),
     MAIL_FROM: z.string().min(3).default('Printomat <no-reply@printomat.example>'),
@@ -61,6 +95,8 @@ const ZConfigEnv = z
     REQUEST_TIMEOUT_MS: zInt(1_000, 600_000).default(30_000),
     BODY_LIMIT_BYTES: zInt(1_024, 10 * 1024 * 1024).default(1024 * 1024),
     SESSION_TTL_DAYS: zInt(1, 365).default(30),
+    /** Live sessions and their users kept in memory this long (0: off), dropped on the bus. */
+    SESSION_CACHE_SECONDS: zInt(0, 300).default(30),
     SIGNIN_MAX_ATTEMPTS: zInt(1, 1000).default(10),
     SIGNIN_WINDOW_MINUTES: zInt(1, 1440).default(15),
     /** Failed sign-ins from one address, whatever the accounts (credential stuffing). */
@@ -97,7 +133,24 @@ const ZConfigEnv = z
     /** Demo data on an empty database; default on outside production, refused in production. */
     SEED_ON_EMPTY: zBool.optional(),
     DEMO_KIOSK: zBool.optional(),
-    TRUST_PROXY: zBool.default(false),
+    /**
+     * Whom X-Forwarded-For is believed from (request.ip, per-address rate limits): `false`, the
+     * proxies' addresses (`loopback`: nginx on this machine), or `true` (any peer: only when no
+     * one but the proxy reaches the port). nginx must replace the header, never append to it.
+     */
+    TRUST_PROXY: zTrustProxy.default(false),
+    /** Bearer token for GET /metrics on the main port; unset: /metrics answers 404 there. */
+    METRICS_TOKEN: z.string().min(16).optional(),
+    /** A port of its own for GET /metrics, no token (whoever reaches METRICS_HOST may scrape). */
+    METRICS_PORT: zInt(0, 65535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /** Metrics read from the database are reused this long per instance (0: read every scrape). */
+    METRICS_CACHE_SECONDS: zInt(0, 300).default(20),
+    /** This process's name in the X-Instance response header (several behind a load balancer). */
+    INSTANCE_NAME: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, { message: 'must be 1-64 letters, digits, dots, dashes' })
+      .optional(),
     WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
     FACEBOOK_APP_ID: z.string().min(1).optional(),
     FACEBOOK_APP_SECRET: z.string().min(1).optional(),
@@ -214,6 +267,11 @@ const ZConfigEnv = z
     PRINTJOB_CONFIRMED_EXPIRY_HOURS: z.coerce.number().positive().max(8_760).default(24),
     /** How often one instance looks for expired print jobs. */
     PRINTJOB_EXPIRY_CHECK_SECONDS: zInt(5, 3_600).default(60),
+    /**
+     * How long an instance keeps a person's poll answers (printjob, /ajax/user, panel) when nothing
+     * announced a change; 0: computed every time (still with ETag and 304).
+     */
+    POLL_CACHE_SECONDS: zInt(0, 3_600).default(60),
     // Business accounts and VAT invoices (issue 15, docs/invoices.md).
     /** Free test pages a new business gets, once per tax number, valid this many days. */
     BUSINESS_TRIAL_PAGES: zInt(0, 100_000).default(50),
@@ -309,6 +367,7 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    storage: env.STORAGE,
     publicUrl,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -319,6 +378,7 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     sessionTtlDays: env.SESSION_TTL_DAYS,
+    sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     signInMaxAttempts: env.SIGNIN_MAX_ATTEMPTS,
     signInWindowMinutes: env.SIGNIN_WINDOW_MINUTES,
     signInMaxAttemptsPerIp: env.SIGNIN_MAX_ATTEMPTS_PER_IP,
@@ -350,6 +410,14 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
     /** Start the demo kiosk (ippeveprinter + agent) with the server; development only by default. */
     demoKiosk: env.DEMO_KIOSK ?? env.NODE_ENV === 'development',
     trustProxy: env.TRUST_PROXY,
+    /** Prometheus metrics (docs/production.md "Metrics"): token for the main port, own port. */
+    metrics: {
+      token: env.METRICS_TOKEN,
+      port: env.METRICS_PORT,
+      host: env.METRICS_HOST,
+      cacheSeconds: env.METRICS_CACHE_SECONDS,
+    },
+    instanceName: env.INSTANCE_NAME,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     freePages: {
       referralBonusPages: env.REFERRAL_BONUS_PAGES,
@@ -429,6 +497,8 @@ function toConfig(env: z.infer<typeof ZConfigEnv>) {
       paperLowPercent: env.ALERT_PAPER_LOW_PERCENT,
       checkIntervalMs: env.ALERT_CHECK_INTERVAL_SECONDS * 1_000,
     },
+    /** Per-person poll answer cache (src/http/person-cache.ts); 0: off. */
+    pollCacheMs: env.POLL_CACHE_SECONDS * 1_000,
     printjobExpiry: {
       releasedMs: Math.round(env.PRINTJOB_RELEASE_EXPIRY_HOURS * 3_600_000),
       confirmedMs: Math.round(env.PRINTJOB_CONFIRMED_EXPIRY_HOURS * 3_600_000),

@@ -16,13 +16,18 @@ import { registerPrintjobExpiryWork } from './modules/printjobs/printjob-expiry.
 import { registerDocumentRetentionWork } from './modules/documents/document-retention.service';
 import { registerCheckoutAbandonWork } from './modules/payments/checkout-abandon.service';
 import { registerPurchaseRefundWork } from './modules/payments/purchase-refunds.service';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createOfficeConverter } from './modules/documents/converters/office-converter';
 import { PROCESS_DOCUMENT_JOB } from './modules/documents/documents.jobs';
 import { processDocument } from './modules/documents/documents.service';
-import { DocumentStorage } from './modules/documents/storage';
+import { createFileStorage, localFilesLeftBehind } from './modules/documents/create-storage';
+import { registerStorageSweepWork } from './modules/documents/storage-sweep';
 import { PipelinePool } from './modules/documents/pipeline/worker-pool';
 import { createLocalEventBus, createPostgresEventBus, type TEventBus } from './realtime/event-bus';
+import { createMetrics } from './lib/metrics';
+import { registerDatabaseMetrics } from './modules/metrics/metrics.service';
+import { PersonAnswerCache } from './http/person-cache';
 
 export function createLogger(config: TConfig): Logger {
   return pino({
@@ -64,9 +69,17 @@ export async function createContext(
     ...(options.jobLeaseMs !== undefined && { leaseMs: options.jobLeaseMs }),
   });
   worker.register(SEND_MAIL_JOB, (mail) => mailer.send(mail));
-  const storage = new DocumentStorage(path.join(config.dataDir, 'documents'));
-  // Scratch files of uploads and conversions a crashed process left behind.
+  const storage = createFileStorage(config.storage, config.dataDir, database.db);
+  // Scratch files of uploads and conversions (and unfinished stored files) a crashed process left.
   await storage.sweepScratch();
+  if (await localFilesLeftBehind(config.storage, config.dataDir)) {
+    log.warn(
+      { dataDir: config.dataDir },
+      'STORAGE=database, but DATA_DIR/documents or DATA_DIR/printer-images holds files: documents and printer images stored before the switch are not in the database (docs/deploy.md)',
+    );
+  }
+  // Made here, at start, and never by /readyz, whose storage check fails on a missing directory.
+  await fs.mkdir(storage.scratchRoot, { recursive: true });
   const officeConverter = createOfficeConverter({
     workDir: path.join(config.dataDir, 'office'),
     timeoutMs: config.conversionTimeoutMs,
@@ -92,6 +105,11 @@ export async function createContext(
     officeConverter,
     documentPool,
     events,
+    metrics: createMetrics(),
+    pollCache: new PersonAnswerCache(events, {
+      ttlMs: config.pollCacheMs,
+      now: () => ctx.now().getTime(),
+    }),
     log,
     now: () => new Date(),
   };
@@ -110,6 +128,7 @@ export async function createContext(
   registerPrinterAlertWork(ctx);
   registerPrintjobExpiryWork(ctx);
   registerDocumentRetentionWork(ctx);
+  registerStorageSweepWork(ctx);
   registerCheckoutAbandonWork(ctx);
   registerPurchaseRefundWork(ctx);
   registerExpressWork(ctx);
@@ -117,6 +136,8 @@ export async function createContext(
   registerBusinessWork(ctx);
   registerInvoiceWork(ctx);
   registerScanWork(ctx);
+  // Queue, printers, print jobs, payments, pages charged: read from the database when scraped.
+  registerDatabaseMetrics(ctx);
   return ctx;
 }
 
@@ -124,6 +145,7 @@ export async function closeContext(ctx: TAppContext): Promise<void> {
   await ctx.worker.stop();
   await ctx.documentPool.close();
   await ctx.officeConverter.close();
+  ctx.pollCache.close();
   await ctx.events.close();
   ctx.mailer.close();
   await ctx.database.close();

@@ -8,10 +8,12 @@ import { adminExists } from './bootstrap/create-admin';
 import { startPrinterAlertChecks } from './modules/printers/printer-alerts.service';
 import { startPrintjobExpiryChecks } from './modules/printjobs/printjob-expiry.service';
 import { startDocumentRetentionChecks } from './modules/documents/document-retention.service';
+import { startStorageSweeps } from './modules/documents/storage-sweep';
 import { startCheckoutAbandonChecks } from './modules/payments/checkout-abandon.service';
 import { startScanRetentionChecks } from './modules/scans';
 import { startInboundMailWork, startInboundSmtp, type TInboundSmtp } from './modules/inbound-mail';
 import { startInvoiceRuns, startKsefSweep } from './modules/invoices';
+import { startMetricsServer, type TMetricsServer } from './http/metrics';
 
 let config;
 try {
@@ -40,6 +42,8 @@ ctx.worker.start();
 await startPrinterAlertChecks(ctx);
 await startPrintjobExpiryChecks(ctx);
 await startDocumentRetentionChecks(ctx);
+// Writes to the storage that never completed (an instance killed mid-upload), hourly.
+await startStorageSweeps(ctx);
 await startCheckoutAbandonChecks(ctx);
 // Scans' files past SCAN_RETENTION_DAYS (issue 16).
 await startScanRetentionChecks(ctx);
@@ -57,12 +61,14 @@ void ctx.documentPool
 let closing = false;
 let kiosk: TDemoKiosk | null = null;
 let inboundSmtp: TInboundSmtp | null = null;
+let metricsServer: TMetricsServer | null = null;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   ctx.log.info({ signal }, 'shutting down');
   await kiosk?.stop();
   await inboundSmtp?.close();
+  await metricsServer?.close();
   await app.close();
   await closeContext(ctx);
   process.exit(0);
@@ -78,6 +84,14 @@ if (config.inbound.smtpPort !== undefined) {
   inboundSmtp = await startInboundSmtp(ctx, {
     port: config.inbound.smtpPort,
     host: config.inbound.smtpHost,
+  });
+}
+// Prometheus metrics on a port of their own (no token; loopback unless METRICS_HOST says otherwise).
+if (config.metrics.port !== undefined) {
+  metricsServer = await startMetricsServer(ctx.metrics, {
+    port: config.metrics.port,
+    host: config.metrics.host,
+    log: ctx.log,
   });
 }
 if (config.demoKiosk) {
@@ -108,6 +122,11 @@ const lines = [
       ]
     : []),
   `API docs: ${config.publicUrl}/api/docs`,
+  ...(metricsServer
+    ? [
+        `Metrics: http://${config.metrics.host.includes(':') ? `[${config.metrics.host}]` : config.metrics.host}:${metricsServer.port}/metrics`,
+      ]
+    : []),
   ...(kiosk
     ? [
         `Demo kiosk: print at the printer with code ${kiosk.code} (Złote Tarasy);`,

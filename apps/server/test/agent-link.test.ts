@@ -114,7 +114,7 @@ describe('printer agent link', () => {
       .select('pdf_key')
       .where('id', '=', documentId)
       .executeTakeFirstOrThrow();
-    const normalised = await fs.readFile(t.ctx.storage.pathOf(document.pdf_key as string));
+    const normalised = await t.ctx.storage.read(document.pdf_key as string);
     expect(sha(await fs.readFile(printed[0]?.file as string))).toBe(sha(normalised));
 
     // The person has a fresh job and sees what the last one printed and cost.

@@ -71,9 +71,7 @@ async function embeddedImageSizes(
     .select('pdf_key')
     .where('id', '=', documentId)
     .executeTakeFirstOrThrow();
-  const doc = await PDFDocument.load(
-    await fs.readFile(t.ctx.storage.pathOf(row.pdf_key as string)),
-  );
+  const doc = await PDFDocument.load(await t.ctx.storage.read(row.pdf_key as string));
   const sizes: { width: number; height: number }[] = [];
   for (const [, object] of doc.context.enumerateIndirectObjects()) {
     if (!(object instanceof PDFRawStream)) continue;

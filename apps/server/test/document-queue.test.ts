@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config';
 import { enqueueJob } from '../src/modules/jobs/queue';
 import { SEND_MAIL_JOB } from '../src/modules/mail/mail.jobs';
 import { PROCESS_DOCUMENT_JOB } from '../src/modules/documents/documents.jobs';
-import { DocumentStorage } from '../src/modules/documents/storage';
+import { LocalFileStorage } from '../src/modules/documents/storage';
 import { until } from './helpers/http-session';
 import { confirmedUser } from './helpers/payments';
 import { makePdf, multipartBody } from './helpers/fixtures';
@@ -97,7 +97,7 @@ describe('uploads', () => {
     await t?.close();
   });
 
-  const scratchRoot = () => path.join(t.ctx.storage.root, 'tmp');
+  const scratchRoot = () => t.ctx.storage.scratchRoot;
   const scratchDirs = () => fs.readdir(scratchRoot()).catch(() => [] as string[]);
 
   it("queues the document job under the uploader's name, for fair turns", async () => {
@@ -186,7 +186,7 @@ describe('scratch left by a crashed process', () => {
   it('is removed at start-up once it is an hour old, and fresh scratch is kept', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'printomat-scratch-'));
     try {
-      const storage = new DocumentStorage(path.join(dataDir, 'documents'));
+      const storage = new LocalFileStorage(path.join(dataDir, 'documents'));
       const stale = await storage.scratch();
       await fs.writeFile(path.join(stale, 'upload'), 'half an upload');
       const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);

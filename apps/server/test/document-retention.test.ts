@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPrintjob } from '@printomat/shared';
 import { issueAgentSecret } from '../src/modules/agents/agents.service';
@@ -17,14 +16,9 @@ import { useTwoInstances } from './helpers/two-instances';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Whether a path exists in storage. */
-async function exists(path: string): Promise<boolean> {
-  try {
-    await fs.access(path);
-    return true;
-  } catch {
-    return false;
-  }
+/** Whether a key is in the app's storage. */
+function exists(t: TTestApp, key: string): Promise<boolean> {
+  return t.ctx.storage.exists(key);
 }
 
 /** A person with pages and one processed 2-page PDF whose page previews were rendered. */
@@ -42,11 +36,11 @@ async function personWithPreviewedDocument(t: TTestApp) {
     .where('id', '=', documentId)
     .executeTakeFirstOrThrow();
   const files = [
-    t.ctx.storage.pathOf(row.original_key ?? 'missing'),
-    t.ctx.storage.pathOf(row.pdf_key ?? 'missing'),
-    t.ctx.storage.pathOf(`${row.pdf_key ?? 'missing'}.pages/1.png`),
+    row.original_key ?? 'missing',
+    row.pdf_key ?? 'missing',
+    `${row.pdf_key ?? 'missing'}.pages/1.png`,
   ];
-  for (const file of files) expect(await exists(file), file).toBe(true);
+  for (const file of files) expect(await exists(t, file), file).toBe(true);
   const job = (await agent.get('/ajax/printjobs/current')).json<TPrintjob>();
   return { agent, userId: id, documentId, jobId: job.id, files };
 }
@@ -108,7 +102,7 @@ describe('document retention', () => {
 
     // Ended just now: not due yet, and the print page says when the files will go.
     expect(await applyDocumentRetention(t.ctx)).toEqual({ cleared: 0, abandoned: 0 });
-    for (const file of files) expect(await exists(file), file).toBe(true);
+    for (const file of files) expect(await exists(t, file), file).toBe(true);
     const ended = await t.ctx.db
       .selectFrom('printjobs')
       .selectAll()
@@ -125,7 +119,7 @@ describe('document retention', () => {
     await sleep(2_300);
     expect(await applyDocumentRetention(t.ctx)).toEqual({ cleared: 1, abandoned: 0 });
     // The upload, the normalised PDF and the previews are gone from storage…
-    for (const file of files) expect(await exists(file), file).toBe(false);
+    for (const file of files) expect(await exists(t, file), file).toBe(false);
     // …the row stays: what was printed and charged (history, statistics, billing).
     const row = await documentRow(t, documentId);
     expect(row).toMatchObject({ name: 'thesis.pdf', page_count: 2, original_key: null });
@@ -150,7 +144,7 @@ describe('document retention', () => {
     await printAndEnd(agent, jobId, 'failed');
     await sleep(2_300);
     expect((await applyDocumentRetention(t.ctx)).cleared).toBeGreaterThanOrEqual(1);
-    for (const file of files) expect(await exists(file), file).toBe(false);
+    for (const file of files) expect(await exists(t, file), file).toBe(false);
     expect((await documentRow(t, documentId))?.files_deleted_at).toBeInstanceOf(Date);
 
     const admin = await signInNewAdmin(t);
@@ -184,7 +178,7 @@ describe('document retention', () => {
     await sleep(2_300);
     expect((await applyDocumentRetention(t.ctx)).abandoned).toBeGreaterThanOrEqual(1);
     expect(await documentRow(t, documentId)).toBeUndefined();
-    for (const file of files) expect(await exists(file), file).toBe(false);
+    for (const file of files) expect(await exists(t, file), file).toBe(false);
     const empty = (await agent.get('/ajax/printjobs/current')).json<TPrintjob>();
     expect(empty).toMatchObject({ documents: [], files_delete_at: null });
     expect(
@@ -205,7 +199,7 @@ describe('document retention', () => {
     await sleep(2_300);
     await applyDocumentRetention(t.ctx);
     expect((await documentRow(t, documentId))?.files_deleted_at).toBeNull();
-    for (const file of files) expect(await exists(file), file).toBe(true);
+    for (const file of files) expect(await exists(t, file), file).toBe(true);
   });
 });
 
@@ -231,7 +225,7 @@ describe('document retention on two instances', () => {
     ]);
     expect(ra.cleared + rb.cleared).toBe(3);
     for (const person of people) {
-      for (const file of person.files) expect(await exists(file), file).toBe(false);
+      for (const file of person.files) expect(await exists(a, file), file).toBe(false);
       expect((await documentRow(a, person.documentId))?.files_deleted_at).toBeInstanceOf(Date);
     }
   });

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { monthOf } from '../src/modules/printers';
 import { reportFailed, reportPrinted } from '../src/modules/printjobs/release.service';
@@ -248,8 +247,8 @@ describe('when the job ends at the printer', () => {
       .executeTakeFirstOrThrow();
     expect(kept).toMatchObject({ name: 'doc.pdf', page_count: 3, original_key: null });
     expect(kept.files_deleted_at).not.toBeNull();
-    for (const key of [stored.original_key, stored.pdf_key, `${stored.pdf_key}.pages`])
-      await expect(fs.access(t.ctx.storage.pathOf(key!))).rejects.toThrow();
+    for (const key of [stored.original_key, stored.pdf_key, `${stored.pdf_key}.pages/1.png`])
+      expect(await t.ctx.storage.exists(key!), key!).toBe(false);
     const view = (await guest().get(`/ajax/express/orders/${order.token}`)).json();
     expect(view).toMatchObject({ status: 'printed', documents_deleted: true });
     expect(

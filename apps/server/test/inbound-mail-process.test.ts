@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,7 +68,7 @@ async function receive(
     options.raw?.(messageId) ??
     (await buildRawMessage({ ...options, to: printerAddress, messageId }));
   const key = t.ctx.storage.newKey('eml');
-  await fs.writeFile(await t.ctx.storage.prepare(key), raw);
+  await t.ctx.storage.put(key, raw);
   const row = await insertInboundMessage(t.ctx.db, {
     printer_id: options.to ?? printerId,
     dedupe_key: messageId.toLowerCase(),
@@ -192,7 +191,7 @@ describe('an account holder’s message', () => {
         failure_code: null,
       },
     ]);
-    await expect(fs.access(t.ctx.storage.pathOf(sent.key))).rejects.toThrow();
+    expect(await t.ctx.storage.exists(sent.key)).toBe(false);
   });
 
   it('answers in the account’s language', async () => {
@@ -301,7 +300,7 @@ describe('an account holder’s message', () => {
         attachments: [{ filename: 'big.pdf', content: Buffer.alloc(3 * 1024 * 1024, 65) }],
       });
       const key = small.ctx.storage.newKey('eml');
-      await fs.writeFile(await small.ctx.storage.prepare(key), raw);
+      await small.ctx.storage.put(key, raw);
       const row = await insertInboundMessage(small.ctx.db, {
         printer_id: await seededPrinterId(small),
         dedupe_key: 'big@sender.test',
@@ -577,7 +576,7 @@ describe('exactly once', () => {
       attachments: [{ filename: 'a.pdf', content: await makePdf(1) }],
     });
     // The stored message is gone (a broken disk): nothing can be made of it.
-    await fs.rm(t.ctx.storage.pathOf(sent.key));
+    await t.ctx.storage.remove(sent.key);
     await expect(processInboundMessage(t.ctx, sent.id, { attempt: 1 })).rejects.toThrow();
     expect((await findInboundMessage(t.ctx.db, sent.id))?.status).toBe('received');
     expect(repliesTo(sent.messageId)).toEqual([]);

@@ -190,7 +190,7 @@ describe('the SMTP listener', () => {
     });
     // The raw message waits in storage for processing, byte for byte.
     expect(row.raw_key).toMatch(/\.eml$/);
-    expect(await fs.readFile(t.ctx.storage.pathOf(row.raw_key!))).toEqual(raw);
+    expect(await t.ctx.storage.read(row.raw_key!)).toEqual(raw);
     expect(await jobsFor(row.id)).toEqual([expect.objectContaining({ status: 'pending' })]);
   });
 
@@ -306,11 +306,11 @@ describe('the SMTP listener', () => {
     const row = await rowWithMessageId(messageId);
     expect(await jobsFor(row.id)).toHaveLength(1);
     // The redelivery's copy of the raw message was removed again: only the row's is on disk.
-    const files = await fs.readdir(path.dirname(t.ctx.storage.pathOf(row.raw_key!)));
+    // (The local storage's directory of this month, as the test app uses it.)
+    const dir = path.join(t.ctx.config.dataDir, 'documents', path.dirname(row.raw_key!));
+    const files = await fs.readdir(dir);
     const copies = await Promise.all(
-      files
-        .filter((f) => f.endsWith('.eml'))
-        .map((f) => fs.readFile(path.join(path.dirname(t.ctx.storage.pathOf(row.raw_key!)), f))),
+      files.filter((f) => f.endsWith('.eml')).map((f) => fs.readFile(path.join(dir, f))),
     );
     expect(copies.filter((c) => c.equals(raw))).toHaveLength(1);
   });

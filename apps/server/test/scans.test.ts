@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
@@ -34,14 +33,10 @@ import {
 // uploaded by the agent, arrives in the person's account and by e-mail, counts in the printer's
 // statistics, and its file goes after SCAN_RETENTION_DAYS (the row stays).
 
-const exists = (file: string) =>
-  fs.access(file).then(
-    () => true,
-    () => false,
-  );
-
 describe('scans', () => {
   let t: TTestApp;
+  /** Whether a key is in the test app's storage. */
+  const exists = (key: string) => t.ctx.storage.exists(key);
   let printer: { id: number; name: string };
 
   beforeAll(async () => {
@@ -182,7 +177,7 @@ describe('scans', () => {
       deleted_at: null,
     });
     expect(row.file_name).toMatch(/^scan-\d{4}-\d{2}-\d{2}-\d{4}\.pdf$/);
-    expect(await fs.readFile(t.ctx.storage.pathOf(row.file_key ?? 'missing'))).toEqual(pdf);
+    expect(await t.ctx.storage.read(row.file_key ?? 'missing')).toEqual(pdf);
 
     // The mail, in Polish, with the same bytes attached; mailed_at set.
     const mail = await scanMailTo(person.email);
@@ -335,7 +330,7 @@ describe('scans', () => {
       .execute();
     expect(rows).toEqual([]);
     // Nothing left behind in scratch.
-    const scratch = await fs.readdir(path.join(t.ctx.storage.root, 'tmp')).catch(() => []);
+    const scratch = await fs.readdir(t.ctx.storage.scratchRoot).catch(() => []);
     expect(scratch).toEqual([]);
   });
 
@@ -406,7 +401,7 @@ describe('scans', () => {
     expect(await rowsOfSession(person.sessionId)).toHaveLength(1);
     expect(await mailJobCount()).toBe(jobsBefore);
     // Nothing left behind in scratch for the refused file.
-    const scratch = await fs.readdir(path.join(t.ctx.storage.root, 'tmp')).catch(() => []);
+    const scratch = await fs.readdir(t.ctx.storage.scratchRoot).catch(() => []);
     expect(scratch).toEqual([]);
   });
 
@@ -473,7 +468,7 @@ describe('scans', () => {
     const res = await upload(person.sessionId, person.token, await makePdf(1));
     const scanId = res.json<{ scanId: number }>().scanId;
     const key = (await scanRow(scanId)).file_key ?? 'missing';
-    const file = t.ctx.storage.pathOf(key);
+    const file = key;
 
     const storage = t.ctx.storage;
     const remove = storage.remove.bind(storage);
@@ -503,8 +498,8 @@ describe('scans', () => {
     const recent = await upload(person.sessionId, person.token, await makePdf(1));
     const oldId = old.json<{ scanId: number }>().scanId;
     const recentId = recent.json<{ scanId: number }>().scanId;
-    const oldFile = t.ctx.storage.pathOf((await scanRow(oldId)).file_key ?? 'missing');
-    const recentFile = t.ctx.storage.pathOf((await scanRow(recentId)).file_key ?? 'missing');
+    const oldFile = (await scanRow(oldId)).file_key ?? 'missing';
+    const recentFile = (await scanRow(recentId)).file_key ?? 'missing';
 
     // Made 7 days and a minute ago: due. The other is not.
     const madeAt = new Date(Date.now() - 7 * 86_400_000 - 60_000);
@@ -539,7 +534,7 @@ describe('scans', () => {
     const res = await upload(person.sessionId, person.token, await makePdf(2));
     const scanId = res.json<{ scanId: number }>().scanId;
     const row = await scanRow(scanId);
-    const file = t.ctx.storage.pathOf(row.file_key ?? 'missing');
+    const file = row.file_key ?? 'missing';
 
     const data = await person.agent.get('/api/account/export');
     expect(data.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { TDb } from './database';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-printjobs-documents';
@@ -27,6 +27,7 @@ import * as m0025 from './migrations/0025-review-after-cancel';
 import * as m0026 from './migrations/0026-keep-ledger';
 import * as m0027 from './migrations/0027-business-invoices';
 import * as m0028 from './migrations/0028-copy-scan-pin';
+import * as m0029 from './migrations/0029-stored-files';
 
 // Listed statically so the same migrations run under tsx, in tests and in a bundle.
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-keep-ledger': m0026,
   '0027-business-invoices': m0027,
   '0028-copy-scan-pin': m0028,
+  '0029-stored-files': m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

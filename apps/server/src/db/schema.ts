@@ -835,6 +835,22 @@ export interface TInvoiceCountersTable {
   last_number: number;
 }
 
+/** A file in database storage (STORAGE=database, issue 19, 0029); completed once all chunks are in. */
+export interface TStoredFilesTable {
+  id: Generated<number>;
+  key: string;
+  byte_size: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: TCreatedAt;
+  completed_at: TNullableTimestamp;
+}
+
+/** Up to 256 KiB of a stored file's content, in order by seq. */
+export interface TStoredFileChunksTable {
+  file_id: number;
+  seq: number;
+  data: ColumnType<Uint8Array, Uint8Array, never>;
+}
+
 export interface TDB {
   business_profiles: TBusinessProfilesTable;
   business_trials: TBusinessTrialsTable;
@@ -885,6 +901,8 @@ export interface TDB {
   jobs: TJobsTable;
   mail_log: TMailLogTable;
   audit_log: TAuditLogTable;
+  stored_files: TStoredFilesTable;
+  stored_file_chunks: TStoredFileChunksTable;
 }
 
 export type TUserRow = Selectable<TUsersTable>;

@@ -5,6 +5,8 @@
  */
 export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /healthz', // load balancer probe
+  'GET /readyz', // load balancer probe: database and storage reachable (says only which failed)
+  'GET /metrics', // Prometheus: the METRICS_TOKEN bearer token is the credential (404 without one)
   'GET /api/session', // who am I (null when signed out) + CSRF token
   'GET /ajax/csrf', // phone apps fetch their CSRF token before signing in
   'POST /ajax/session', // phone app sign-in

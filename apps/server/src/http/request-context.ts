@@ -18,6 +18,10 @@ declare module 'fastify' {
     /** The token this request must present in X-CSRF-Token for state-changing calls. */
     csrfToken: string;
   }
+  interface FastifyContextConfig {
+    /** Probes and metrics: no session lookup, no cookies read or set (cheap, no database). */
+    withoutSession?: boolean;
+  }
 }
 
 export const SESSION_COOKIE = 'sid';
@@ -101,6 +105,7 @@ export function registerRequestContext(
   app.decorateRequest('csrfToken', '');
 
   app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config?.withoutSession) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       const session = await resumeSession(token);

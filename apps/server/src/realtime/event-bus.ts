@@ -37,12 +37,30 @@ export interface TEventBus {
    * so listeners re-read what they follow (agent links re-send pending jobs).
    */
   onResync(handler: () => void): () => void;
+  /**
+   * Called at once when the bus finds its connection lost (an error, its end, or a missed
+   * heartbeat on a connection that died silently): events may be missed from now until the
+   * resync, so caches drop what they hold and stop caching until then.
+   */
+  onLost(handler: () => void): () => void;
+  /** False from a loss until the resync (events may be missing); always true on the local bus. */
+  isHealthy(): boolean;
   /** How many handlers listen (for tests and the memory benchmark). */
   listenerCount(): number;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'printomat_events';
+
+/** A publish gives up after this long (a hung connection must not stall the request). */
+const PUBLISH_TIMEOUT_MS = 2_000;
+
+export interface TPostgresBusOptions {
+  /** How often the bus NOTIFYs itself to prove its LISTEN connection still hears (ms). */
+  heartbeatMs?: number;
+  /** Nothing heard on the channel for this long: the connection is taken as lost (ms). */
+  lostAfterMs?: number;
+}
 
 class LocalBus {
   readonly emitter = new EventEmitter();
@@ -71,6 +89,8 @@ export function createLocalEventBus(): TEventBus {
     },
     subscribe: (topic, handler) => local.subscribe(topic, handler),
     onResync: () => () => undefined,
+    onLost: () => () => undefined,
+    isHealthy: () => true,
     listenerCount: () => local.listenerCount(),
     close: () => Promise.resolve(),
   };
@@ -79,21 +99,51 @@ export function createLocalEventBus(): TEventBus {
 export async function createPostgresEventBus(
   databaseUrl: string,
   log: FastifyBaseLogger,
+  options: TPostgresBusOptions = {},
 ): Promise<TEventBus> {
+  const heartbeatMs = options.heartbeatMs ?? 10_000;
+  const lostAfterMs = options.lostAfterMs ?? 30_000;
   const local = new LocalBus();
-  const publisher = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const publisher = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 2,
+    keepAlive: true,
+    connectionTimeoutMillis: PUBLISH_TIMEOUT_MS,
+    query_timeout: PUBLISH_TIMEOUT_MS,
+  });
   publisher.on('error', (err) => log.warn({ err }, 'event bus publisher connection lost'));
-  let listener: pg.Client | undefined;
+  let listener: { client: pg.Client; drop: (err: unknown, message: string) => void } | undefined;
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
+  let healthy = true;
+  /** `performance.now()` when the listener last heard anything on the channel. */
+  let lastHeard = performance.now();
 
-  const resync = new EventEmitter();
-  resync.setMaxListeners(0);
-  let lost = false;
+  const signals = new EventEmitter();
+  signals.setMaxListeners(0);
   let delay = 500;
+
+  const notify = async (payload: string): Promise<void> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`event bus publish took over ${PUBLISH_TIMEOUT_MS} ms`)),
+        PUBLISH_TIMEOUT_MS,
+      );
+    });
+    try {
+      await Promise.race([
+        publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]),
+        timeout,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 
   const reconnectLater = () => {
     if (closed) return;
+    clearTimeout(retryTimer);
     retryTimer = setTimeout(() => {
       connect().catch((err: unknown) => {
         log.warn({ err }, 'event bus could not reconnect; trying again');
@@ -104,22 +154,33 @@ export async function createPostgresEventBus(
   };
 
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
+    let up = false;
+    const drop = (err: unknown, message: string) => {
+      if (!up || closed) return;
+      up = false;
+      log.warn({ err }, message);
+      if (listener?.client === client) listener = undefined;
+      if (healthy) {
+        healthy = false;
+        signals.emit('lost');
+      }
+      void client.end().catch(() => undefined);
+      reconnectLater();
+    };
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
+      lastHeard = performance.now();
       try {
-        const { topic, event } = JSON.parse(msg.payload) as { topic: string; event: TBusEvent };
-        local.deliver(topic, event);
+        const { topic, event } = JSON.parse(msg.payload) as { topic?: string; event: TBusEvent };
+        // A heartbeat names no topic: hearing it is all it is for.
+        if (topic !== undefined) local.deliver(topic, event);
       } catch (err) {
         log.warn({ err }, 'unreadable event on the bus');
       }
     });
-    client.on('error', (err) => {
-      log.warn({ err }, 'event bus listener lost its connection; reconnecting');
-      lost = true;
-      void client.end().catch(() => undefined);
-      reconnectLater();
-    });
+    client.on('error', (err) => drop(err, 'event bus listener lost its connection; reconnecting'));
+    client.on('end', () => drop(undefined, 'event bus listener connection ended; reconnecting'));
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
@@ -127,32 +188,52 @@ export async function createPostgresEventBus(
       void client.end().catch(() => undefined);
       throw err;
     }
-    listener = client;
+    up = true;
+    listener = { client, drop };
+    lastHeard = performance.now();
     delay = 500;
-    if (lost) {
-      lost = false;
-      resync.emit('resync');
+    if (!healthy) {
+      healthy = true;
+      signals.emit('resync');
     }
   };
   await connect();
 
+  // A half-open connection (an idle timeout on the way, a failover behind an address) reports
+  // no error: the bus NOTIFYs itself and takes a long silence as a loss.
+  const heartbeat = setInterval(() => {
+    if (!listener) return;
+    if (performance.now() - lastHeard > lostAfterMs) {
+      listener.drop(
+        undefined,
+        'event bus listener heard nothing, not even its heartbeat; reconnecting',
+      );
+      return;
+    }
+    notify(JSON.stringify({ heartbeat: true })).catch((err: unknown) =>
+      log.warn({ err }, 'event bus heartbeat could not be sent'),
+    );
+  }, heartbeatMs);
+  heartbeat.unref();
+
   return {
-    async publish(topic, event) {
-      await publisher.query('SELECT pg_notify($1, $2)', [
-        CHANNEL,
-        JSON.stringify({ topic, event }),
-      ]);
-    },
+    publish: (topic, event) => notify(JSON.stringify({ topic, event })),
     subscribe: (topic, handler) => local.subscribe(topic, handler),
     onResync(handler) {
-      resync.on('resync', handler);
-      return () => resync.off('resync', handler);
+      signals.on('resync', handler);
+      return () => signals.off('resync', handler);
     },
+    onLost(handler) {
+      signals.on('lost', handler);
+      return () => signals.off('lost', handler);
+    },
+    isHealthy: () => healthy,
     listenerCount: () => local.listenerCount(),
     async close() {
       closed = true;
+      clearInterval(heartbeat);
       clearTimeout(retryTimer);
-      await listener?.end().catch(() => undefined);
+      await listener?.client.end().catch(() => undefined);
       await publisher.end();
     },
   };

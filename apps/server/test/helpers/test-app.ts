@@ -38,6 +38,13 @@ export async function createTestApp(
     SMTP_URL: smtpUrl,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // Tests change users and sessions straight in the database, which announces nothing: the
+    // session cache is off unless a test (test/session-cache.test.ts) or the run
+    // (TEST_SESSION_CACHE_SECONDS) turns it on.
+    SESSION_CACHE_SECONDS: process.env.TEST_SESSION_CACHE_SECONDS ?? '0',
+    // Likewise the per-person poll answers (test/poll-cache.test.ts turns them on;
+    // TEST_POLL_CACHE_SECONDS turns them on everywhere, to find changes that announce nothing).
+    POLL_CACHE_SECONDS: process.env.TEST_POLL_CACHE_SECONDS ?? '0',
     ...env,
   });
   const database = options.database ?? (await createTestDatabase());

@@ -47,6 +47,12 @@ export type TRequestOptions<T = unknown> = {
   signal?: AbortSignal;
   /** Checks a successful answer against it; a mismatch throws `ApiResponseMismatch`. */
   schema?: TResponseSchema<T> | undefined;
+  /**
+   * The browser cache's part: polls say 'no-cache' (asked again every time, with the ETag the
+   * browser holds, so an unchanged answer comes back as a body-less 304). Never 'no-store' on
+   * them: that would throw the validator away.
+   */
+  cache?: RequestCache;
 };
 
 /** An answer that does not have the shape the shared schema promises: a bug, never shown to people. */
@@ -179,6 +185,7 @@ export async function apiRequest<T>(
       body,
       credentials: 'same-origin',
       signal: options.signal,
+      ...(options.cache === undefined ? {} : { cache: options.cache }),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -35,9 +35,11 @@ const RESPONSES = import.meta.env.DEV
   ? { job: ZPrintjob, user: ZAjaxUser, document: ZDocument, removed: ZDocument.nullable() }
   : null;
 
+// Polled every few seconds: revalidated with the ETag the browser keeps (304 while unchanged).
 export const fetchCurrentPrintjob = () =>
-  api.get<TPrintjob>('/ajax/printjobs/current', { schema: RESPONSES?.job });
-export const fetchAjaxUser = () => api.get<TAjaxUser>('/ajax/user', { schema: RESPONSES?.user });
+  api.get<TPrintjob>('/ajax/printjobs/current', { schema: RESPONSES?.job, cache: 'no-cache' });
+export const fetchAjaxUser = () =>
+  api.get<TAjaxUser>('/ajax/user', { schema: RESPONSES?.user, cache: 'no-cache' });
 
 export const saveSettings = (jobId: number, settings: z.input<typeof ZPrintjobSettingsInput>) =>
   api.post<TPrintjob>(`/ajax/printjobs/${jobId}/settings`, settings, { schema: RESPONSES?.job });

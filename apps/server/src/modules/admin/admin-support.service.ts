@@ -1,8 +1,10 @@
 import type { TAppContext } from '../../context';
+import { personChanged } from '../../realtime/person-changed';
 import { isUniqueViolation } from '../../db/pg-errors';
 import type { TDb } from '../../db/database';
 import type { TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import { announceUserChanged } from '../../http/session-cache';
 import { recordAudit } from '../audit/audit.service';
 import { queueConfirmationMail } from '../auth/auth.service';
 import { notifyEmailConfirmed } from '../auth/email-confirmed-listeners';
@@ -64,6 +66,9 @@ async function actOnAccount(
       ip: actor.ip,
     });
   });
+  // What an admin does to an account may change its row or end its sessions (a block, a
+  // confirmed address): every instance reads it anew.
+  await announceUserChanged(ctx, userId);
 }
 
 /** Pages given to a person, expiring `valid_days` from now, with the admin's reason. */
@@ -87,6 +92,7 @@ export async function grantPagesByAdmin(
     );
     return { pages: input.pages, valid_days: input.valid_days, reason: input.reason };
   });
+  await personChanged(ctx, userId);
 }
 
 /** What a job was charged and the refund already given for it, if any. */
@@ -110,7 +116,8 @@ export async function refundPrintjobPages(
   input: Omit<TPagesInput, 'pages'> & { pages?: number | undefined },
 ): Promise<{ pages: number }> {
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    let owner: number | undefined;
+    const refunded = await ctx.db.transaction().execute(async (trx) => {
       const job = await lockPrintjobForRefund(trx, printjobId);
       if (!job) throw notFound();
       if (await findRefundOfPrintjob(trx, job.id)) throw refusal('already_refunded');
@@ -147,8 +154,11 @@ export async function refundPrintjobPages(
         },
         ip: actor.ip,
       });
+      owner = job.user_id;
       return { pages };
     });
+    await personChanged(ctx, owner);
+    return refunded;
   } catch (err) {
     if (isUniqueViolation(err)) throw refusal('already_refunded');
     throw err;

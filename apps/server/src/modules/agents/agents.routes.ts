@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
@@ -35,15 +34,16 @@ export async function registerAgentRoutes(
       },
     },
     async (request, reply) => {
-      const { file } = await documentForDownload(
+      const { stream, size } = await documentForDownload(
         ctx,
         request.params.documentId,
         request.query.token,
       );
       return reply
         .header('content-type', 'application/pdf')
+        .header('content-length', size)
         .header('cache-control', 'no-store')
-        .send(createReadStream(file));
+        .send(stream);
     },
   );
 

@@ -6,6 +6,7 @@ import {
   type TAgentPrinterStatus,
 } from '@printomat/shared';
 import type { TAppContext } from '../../context';
+import { transactionTellingPeople } from '../../realtime/person-changed';
 import type { TDb } from '../../db/database';
 import { isUniqueViolation } from '../../db/pg-errors';
 import type { TPrinterRow, TPrintjobRow } from '../../db/schema';
@@ -16,7 +17,7 @@ import { recordAudit } from '../audit/audit.service';
 import { recordPrinterReport } from '../printers/printer-alerts.service';
 import { finishPrintjob } from '../printjobs/release.service';
 import { CANCELLED, recordReportAfterCancel } from '../printjobs/cancel.service';
-import { findDocumentForDownload, markDocumentDelivered } from '../documents';
+import { findDocumentForDownload, markDocumentDelivered, type TStoredStream } from '../documents';
 import {
   findJobReleasedOnPrinterSince,
   findPrintjobById,
@@ -218,7 +219,7 @@ export async function documentForDownload(
   ctx: TAppContext,
   documentId: number,
   token: string,
-): Promise<{ file: string; name: string }> {
+): Promise<TStoredStream & { name: string }> {
   const grant = await findDownloadToken(ctx.db, sha256(token), ctx.now());
   if (!grant) throw new AppError(403, 'forbidden', 'errors.forbidden');
   const document = await findDocumentForDownload(ctx.db, documentId, grant.printjob_id);
@@ -229,9 +230,18 @@ export async function documentForDownload(
     document.printer_id !== grant.printer_id
   )
     throw notFound();
-  // What the printer received: a job it reports printed is charged at least these documents.
-  await markDocumentDelivered(ctx.db, documentId, ctx.now());
-  return { file: ctx.storage.pathOf(document.pdf_key), name: document.name };
+  // Streamed from storage (whichever instance stored it); opened first, so a file that is gone
+  // is a 404 and not marked as delivered.
+  const stored = await ctx.storage.openIfPresent(document.pdf_key);
+  if (!stored) throw notFound();
+  try {
+    // What the printer received: a job it reports printed is charged at least these documents.
+    await markDocumentDelivered(ctx.db, documentId, ctx.now());
+  } catch (err) {
+    stored.stream.destroy();
+    throw err;
+  }
+  return { ...stored, name: document.name };
 }
 
 async function jobOfPrinter(ctx: TAppContext, printerId: number, jobId: number) {
@@ -351,7 +361,8 @@ export async function recordUsage(
       { printerId, reportId: usage.reportId, sessionId, kind: usage.kind, why: session.why },
       'usage report names a session that cannot be charged: not charged',
     );
-  return ctx.db.transaction().execute(async (trx) => {
+  // A copy charged in a device session changes the person's pages (noted by the ledger).
+  return transactionTellingPeople(ctx, async (trx) => {
     if (!(await claimUsageReport(trx, printerId, usage.reportId)))
       return session?.chargeable ? earlierSessionCharge(trx, usage, session, now) : {};
     if (session?.chargeable)

@@ -21,14 +21,14 @@ async function confirmed(user: TUserRow, confirmation: string): Promise<boolean>
 /**
  * The confirmation is a password check like signing in, so it shares the sign-in limiter
  * (sign_in_attempts, same limits and window as auth.service signIn): a stolen session cannot
- * guess the password here any faster than on the sign-in form, and failures here count there.
+ * guess the password here any faster than on the sign-in form, and failures here count there
+ * (`recordSignInAttempt` once the erasure's transaction gave up).
  */
-async function confirmedWithinLimits(
+async function refuseTooManyFailures(
   ctx: TAppContext,
   user: TUserRow,
-  confirmation: string,
   meta: TRequestMeta,
-): Promise<boolean> {
+): Promise<void> {
   const windowMinutes = ctx.config.signInWindowMinutes;
   const since = new Date(ctx.now().getTime() - windowMinutes * 60_000);
   const failures = await countRecentFailures(ctx.db, { email: user.email, ip: meta.ip }, since);
@@ -40,9 +40,6 @@ async function confirmedWithinLimits(
       minutes: windowMinutes,
     });
   }
-  if (await confirmed(user, confirmation)) return true;
-  await recordSignInAttempt(ctx.db, { email: user.email, ip: meta.ip, succeeded: false });
-  return false;
 }
 
 /**
@@ -59,26 +56,38 @@ export async function deleteOwnAccount(
   input: TDeleteAccountInput,
   meta: TRequestMeta,
 ): Promise<void> {
-  if (!(await confirmedWithinLimits(ctx, user, input.confirmation, meta)))
-    throw fieldError('confirmation', 'incorrect');
-  await eraseAccount(ctx, user.id, {
-    check(_trx, _user, jobs, found) {
-      if (jobs.some((j) => j.status === 'scheduled' && j.printing_started_at !== null))
-        throw new AppError(409, 'printing', 'account_data.delete.errors.printing');
-      if (found.packagePaymentsInProgress > 0)
-        throw new AppError(
-          409,
-          'payment_in_progress',
-          'account_data.delete.errors.payment_in_progress',
-        );
-    },
-    audit: (trx, erased, counts) =>
-      recordAudit(trx, {
-        actorUserId: null,
-        action: 'user.self_delete',
-        subject: ['user', erased.id],
-        details: { role: erased.role, ...counts },
-        ip: meta.ip,
-      }),
-  });
+  await refuseTooManyFailures(ctx, user, meta);
+  let wrong = false;
+  try {
+    await eraseAccount(ctx, user.id, {
+      // Confirmed against the row locked for the erasure, not the request's (possibly cached)
+      // copy: a password changed meanwhile elsewhere must not confirm with the old one.
+      async check(_trx, current, jobs, found) {
+        if (!(await confirmed(current, input.confirmation))) {
+          wrong = true;
+          throw fieldError('confirmation', 'incorrect');
+        }
+        if (jobs.some((j) => j.status === 'scheduled' && j.printing_started_at !== null))
+          throw new AppError(409, 'printing', 'account_data.delete.errors.printing');
+        if (found.packagePaymentsInProgress > 0)
+          throw new AppError(
+            409,
+            'payment_in_progress',
+            'account_data.delete.errors.payment_in_progress',
+          );
+      },
+      audit: (trx, erased, counts) =>
+        recordAudit(trx, {
+          actorUserId: null,
+          action: 'user.self_delete',
+          subject: ['user', erased.id],
+          details: { role: erased.role, ...counts },
+          ip: meta.ip,
+        }),
+    });
+  } catch (err) {
+    if (wrong)
+      await recordSignInAttempt(ctx.db, { email: user.email, ip: meta.ip, succeeded: false });
+    throw err;
+  }
 }

@@ -20,6 +20,7 @@ import {
 import type { TAppContext } from '../../context';
 import type { TUserRow } from '../../db/schema';
 import { unauthorized } from '../../http/errors';
+import { sendPollAnswer } from '../../http/person-cache';
 import { byIp, rateLimited } from '../../http/rate-limit';
 import { clearSessionCookies, requestMeta, setLocaleCookie } from '../../http/request-context';
 import { remainingPages } from '../pages/pages-ledger.service';
@@ -258,9 +259,16 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): voi
   app.get(
     '/ajax/user',
     { schema: { tags: ['phone app'], response: { 200: ZAjaxUser } } },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request.user);
-      return presentAjaxUser(user, await remainingPages(ctx.db, user.id, ctx.now()));
+      // Fields of the signed-in row it shows: a row refreshed by the session cache rebuilds it.
+      const fingerprint = `${user.is_premium}:${user.last_login_mobile?.getTime() ?? ''}`;
+      const answer = await ctx.pollCache.answer(user.id, 'user', fingerprint, async () =>
+        JSON.stringify(
+          ZAjaxUser.encode(presentAjaxUser(user, await remainingPages(ctx.db, user.id, ctx.now()))),
+        ),
+      );
+      return sendPollAnswer(request, reply, answer, 'application/json; charset=utf-8');
     },
   );
 }

@@ -10,6 +10,12 @@ import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
 import type { TUserRow } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
+import {
+  announceSessionEnded,
+  announceUserChanged,
+  sessionCacheOf,
+  type TCachedSession,
+} from '../../http/session-cache';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueJob } from '../jobs/queue';
 import { confirmEmailMail } from '../mail/mail.templates';
@@ -19,6 +25,7 @@ import {
   findUserById,
   findUserByReferralCode,
   insertUser,
+  lockUserById,
   updateUser,
 } from '../users';
 import { refuseBlocked } from './account-blocked';
@@ -26,13 +33,7 @@ import { consumeEmailConfirmation, insertEmailConfirmation } from './email-confi
 import { notifyEmailConfirmed } from './email-confirmed-listeners';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { setNewPassword } from './password-reset.service';
-import {
-  deleteSession,
-  findLiveSession,
-  insertSession,
-  touchSession,
-  type TSessionWithUser,
-} from './sessions.repo';
+import { deleteSession, findLiveSession, insertSession, touchSession } from './sessions.repo';
 import {
   countRecentFailures,
   deleteOldSignInAttempts,
@@ -44,25 +45,47 @@ import type { TNewSession, TRequestMeta } from '../../http/request-context';
 
 export type { TNewSession, TRequestMeta };
 
-/** A live session is stamped as seen at most this often. */
+/**
+ * A live session is stamped as seen (and its expiry pushed back) at most this often, whether it
+ * came from the session cache or the database: a poll that finds it cached writes nothing either.
+ */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-/** The live session of a `sid` cookie token, stamped as seen (and extended) now and then. */
+/**
+ * The live session of a `sid` cookie token, stamped as seen (and extended) now and then. Read
+ * through the session cache (http/session-cache.ts): every change that ends a session or changes
+ * a user row announces it (announceSessionEnded / announceUserChanged after the commit).
+ */
 export async function resumeSession(
   ctx: TAppContext,
   token: string,
-): Promise<TSessionWithUser | undefined> {
+): Promise<TCachedSession | undefined> {
   const now = ctx.now();
-  const session = await findLiveSession(ctx.db, hashToken(token), now);
+  const id = hashToken(token);
+  const cache = sessionCacheOf(ctx);
+  let session = cache.get(id, now.getTime());
+  if (!session) {
+    const generation = cache.generation;
+    const found = await findLiveSession(ctx.db, id, now);
+    if (!found) return undefined;
+    session = {
+      id: found.id,
+      csrf_token: found.csrf_token,
+      // Frozen cached or not: a row shared between requests must never be changed in place,
+      // and tests (cache off) would not notice otherwise.
+      user: Object.freeze(found.user),
+      expiresAt: found.expires_at.getTime(),
+      lastSeenAt: found.last_seen_at.getTime(),
+    };
+    cache.put(session, generation);
+  }
   // Blocking ends every session; one started by a sign-in racing the block is refused here.
-  if (session?.user.blocked_at) return undefined;
-  if (session && now.getTime() - session.last_seen_at.getTime() > TOUCH_EVERY_MS) {
-    await touchSession(
-      ctx.db,
-      session.id,
-      now,
-      new Date(now.getTime() + ctx.config.sessionTtlDays * 86_400_000),
-    );
+  if (session.user.blocked_at) return undefined;
+  if (now.getTime() - session.lastSeenAt > TOUCH_EVERY_MS) {
+    const expiresAt = now.getTime() + ctx.config.sessionTtlDays * 86_400_000;
+    await touchSession(ctx.db, session.id, now, new Date(expiresAt));
+    session.lastSeenAt = now.getTime();
+    session.expiresAt = expiresAt;
   }
   return session;
 }
@@ -77,7 +100,10 @@ export async function createSession(
   const csrfToken = randomToken();
   const expiresAt = new Date(ctx.now().getTime() + ctx.config.sessionTtlDays * 86_400_000);
   // Rotation: the session the request came with (if any) ends when a new one starts.
-  if (options.replacesSessionId) await deleteSession(ctx.db, options.replacesSessionId);
+  if (options.replacesSessionId) {
+    await deleteSession(ctx.db, options.replacesSessionId);
+    await announceSessionEnded(ctx, options.replacesSessionId);
+  }
   await insertSession(ctx.db, {
     id: hashToken(token),
     user_id: userId,
@@ -177,6 +203,7 @@ export async function confirmEmail(ctx: TAppContext, token: string): Promise<TUs
     await notifyEmailConfirmed(ctx, trx, confirmed);
     return confirmed;
   });
+  await announceUserChanged(ctx, user.id);
   return user;
 }
 
@@ -226,14 +253,17 @@ export async function signIn(
   refuseBlocked(user);
   await recordSignInAttempt(ctx.db, { email: input.email, ip: meta.ip, succeeded: true });
   const now = ctx.now();
-  return updateUser(ctx.db, user.id, {
+  const signedIn = await updateUser(ctx.db, user.id, {
     last_login_at: now,
     ...(options.isMobileApp ? { last_login_mobile: now } : {}),
   });
+  await announceUserChanged(ctx, user.id);
+  return signedIn;
 }
 
 export async function signOut(ctx: TAppContext, sessionId: string): Promise<void> {
   await deleteSession(ctx.db, sessionId);
+  await announceSessionEnded(ctx, sessionId);
 }
 
 export async function changePassword(
@@ -243,18 +273,26 @@ export async function changePassword(
   input: TChangePasswordInput,
   meta: TRequestMeta,
 ): Promise<void> {
-  if (!user.password_hash || !(await verifyPassword(input.old_password, user.password_hash))) {
-    throw fieldError('old_password', 'incorrect');
-  }
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
+    // Checked against the row as it is now, not the request's (possibly cached) copy: a password
+    // changed meanwhile elsewhere must not confirm with the old one.
+    const current = await lockUserById(trx, user.id);
+    if (
+      !current?.password_hash ||
+      !(await verifyPassword(input.old_password, current.password_hash))
+    ) {
+      throw fieldError('old_password', 'incorrect');
+    }
     // This browser stays signed in; every other one is signed out.
-    await setNewPassword(ctx, trx, user, {
+    await setNewPassword(ctx, trx, current, {
       passwordHash,
       keepSessionId: currentSessionId,
       audit: { action: 'user.password_changed', ip: meta.ip },
     });
   });
+  // Every instance drops the user's sessions: the others are gone, this one is read anew.
+  await announceUserChanged(ctx, user.id);
   ctx.worker.kick();
 }
 
@@ -263,7 +301,9 @@ export async function setUserLocale(
   user: TUserRow,
   locale: TLocale,
 ): Promise<TUserRow> {
-  return updateUser(ctx.db, user.id, { locale });
+  const updated = await updateUser(ctx.db, user.id, { locale });
+  await announceUserChanged(ctx, user.id);
+  return updated;
 }
 
 /**

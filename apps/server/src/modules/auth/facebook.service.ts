@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TAppContext } from '../../context';
 import type { TUserRow } from '../../db/schema';
+import { announceUserChanged } from '../../http/session-cache';
 import { recordAudit } from '../audit/audit.service';
 import { findUserByEmail, findUserByFacebookId, insertUser, updateUser } from '../users';
 import type { TRequestMeta } from './auth.service';
@@ -71,7 +72,7 @@ export async function signInWithFacebook(
   meta: TRequestMeta,
 ): Promise<TUserRow> {
   const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  const user = await ctx.db.transaction().execute(async (trx) => {
     const known = await findUserByFacebookId(trx, profile.id);
     if (known) {
       refuseBlocked(known);
@@ -121,4 +122,7 @@ export async function signInWithFacebook(
     });
     return created;
   });
+  // Signed in (and maybe linked, its old sessions ended): every instance reads the row anew.
+  await announceUserChanged(ctx, user.id);
+  return user;
 }

@@ -3,6 +3,7 @@ import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
 import type { TUserRow, TUserUpdate } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { announceUserChanged } from '../../http/session-cache';
 import type { TRequestMeta } from '../../http/request-context';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { recordAudit } from '../audit/audit.service';
@@ -201,6 +202,8 @@ export async function resetPassword(
     if (owner.email_confirmed_at === null) await notifyEmailConfirmed(ctx, trx, updated);
     return updated;
   });
+  // Every session of the account ended: every instance drops them.
+  await announceUserChanged(ctx, user.id);
   ctx.worker.kick();
   return user;
 }

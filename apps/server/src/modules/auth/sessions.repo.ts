@@ -6,6 +6,7 @@ export interface TSessionWithUser {
   csrf_token: string;
   is_mobile_app: boolean;
   last_seen_at: Date;
+  expires_at: Date;
   user: TUserRow;
 }
 
@@ -38,18 +39,26 @@ export async function findLiveSession(
       'sessions.csrf_token as session_csrf_token',
       'sessions.is_mobile_app as session_is_mobile_app',
       'sessions.last_seen_at as session_last_seen_at',
+      'sessions.expires_at as session_expires_at',
     ])
     .where('sessions.id', '=', id)
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { session_id, session_csrf_token, session_is_mobile_app, session_last_seen_at, ...user } =
-    row;
+  const {
+    session_id,
+    session_csrf_token,
+    session_is_mobile_app,
+    session_last_seen_at,
+    session_expires_at,
+    ...user
+  } = row;
   return {
     id: session_id,
     csrf_token: session_csrf_token,
     is_mobile_app: session_is_mobile_app,
     last_seen_at: session_last_seen_at,
+    expires_at: new Date(session_expires_at),
     user,
   };
 }

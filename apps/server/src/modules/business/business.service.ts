@@ -9,6 +9,7 @@ import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
 import type { TBusinessProfileRow, TInvoiceParty, TUserRow } from '../../db/schema';
 import { AppError, fieldError, forbidden, notFound } from '../../http/errors';
+import { announceUserChanged } from '../../http/session-cache';
 import { recordAudit } from '../audit/audit.service';
 import { registerUser, type TRequestMeta } from '../auth/auth.service';
 import { listActivePackages } from '../packages/packages.service';
@@ -106,6 +107,7 @@ export async function convertToBusiness(
     });
     return { user: converted, profile };
   });
+  await announceUserChanged(ctx, result.user.id);
   return {
     user: result.user,
     profile: presentBusinessProfile(

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TAppContext } from '../../context';
 import type { TDocumentRow, TPrintjobRow } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError, notFound } from '../../http/errors';
 import { waitForDocument, type TIncomingFile } from './documents.service';
 
 // The upload answers once the page count is known, or after this long with page_count null.
@@ -45,10 +45,19 @@ export async function receiveDocumentUpload(
   }
 }
 
-/** Answers a page preview PNG (rendered by documentPagePng/orderPagePng); the browser keeps it. */
-export function sendPagePng(reply: FastifyReply, file: string): FastifyReply {
+/** Answers a page preview PNG (stored by documentPagePng/orderPagePng); the browser keeps it. */
+export async function sendPagePng(
+  ctx: TAppContext,
+  reply: FastifyReply,
+  key: string,
+): Promise<FastifyReply> {
+  // Removed meanwhile (the document went): as if it had never been there.
+  const stored = await ctx.storage.openIfPresent(key);
+  if (!stored) throw notFound();
+  const { stream, size } = stored;
   return reply
     .header('cache-control', 'private, max-age=3600')
+    .header('content-length', size)
     .type('image/png')
-    .send(fs.createReadStream(file));
+    .send(stream);
 }

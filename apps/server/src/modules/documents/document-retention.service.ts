@@ -1,4 +1,5 @@
 import type { TAppContext } from '../../context';
+import { personChanged } from '../../realtime/person-changed';
 import type { TDocumentRow } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
 import { registerRecurringTask, startRecurringTask, type TRecurringTask } from '../jobs/recurring';
@@ -38,7 +39,8 @@ const SYSTEM_TASK = 'documents.retention_check';
 
 /** Deletes the files of one ended job's documents, if it is still ended and due. */
 async function clearEndedJob(ctx: TAppContext, jobId: number, now: Date): Promise<number> {
-  return ctx.db.transaction().execute(async (trx) => {
+  let owner: number | undefined;
+  const cleared = await ctx.db.transaction().execute(async (trx) => {
     const job = await lockPrintjobById(trx, jobId);
     if (
       !job ||
@@ -49,8 +51,12 @@ async function clearEndedJob(ctx: TAppContext, jobId: number, now: Date): Promis
       return 0;
     // Files first, then the mark, inside the lock: a failed commit leaves the rows unmarked and
     // the next run removes the (already missing) files again.
+    owner = job.user_id;
     return deleteDocumentFilesOfPrintjob(ctx, job.id, trx);
   });
+  // The person's last result says the files are gone.
+  if (cleared > 0) await personChanged(ctx, owner);
+  return cleared;
 }
 
 /** Removes the documents of one abandoned job, if it still is (not touched, not released). */

@@ -117,8 +117,8 @@ export function registerDocumentRoutes(root: FastifyInstance, ctx: TAppContext):
     async (request, reply) => {
       if (!request.user) throw unauthorized();
       const page = Number.parseInt(request.params.file, 10);
-      const file = await documentPagePng(ctx, request.user, request.params.id, page);
-      return sendPagePng(reply, file);
+      const key = await documentPagePng(ctx, request.user, request.params.id, page);
+      return sendPagePng(ctx, reply, key);
     },
   );
 }

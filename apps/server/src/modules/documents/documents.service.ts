@@ -1,7 +1,9 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { MAX_FILE_SLOTS } from '@printomat/shared';
 import type { TAppContext } from '../../context';
+import { personChanged } from '../../realtime/person-changed';
 import type { TDb } from '../../db/database';
 import type { TDocumentRow, TPrintjobRow, TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
@@ -26,8 +28,10 @@ import {
 import { documentFairKey, PROCESS_DOCUMENT_JOB } from './documents.jobs';
 import { DocumentFailure } from './pipeline/failure';
 import { processUpload, type TPipelineDeps } from './pipeline/process-document';
+import { timeProcessing } from './processing-metrics';
 import { LimiterTimeoutError } from './pipeline/limiter';
 import { renderPreview } from './pipeline/preview';
+import { BadStorageKeyError, StorageMissingError } from './storage';
 
 /** An uploaded file, whatever brought it (HTTP upload today, e-mail attachment later). */
 export interface TIncomingFile {
@@ -60,7 +64,12 @@ export async function uploadDocument(
 ): Promise<{ job: TPrintjobRow; document: TDocumentRow }> {
   const name = cleanFileName(file.name);
   const originalKey = file.truncated ? null : ctx.storage.newKey('upload');
+  // Once the document row is committed, its upload is its file: never removed here after that.
+  let committed = false;
   try {
+    // Stored before the transaction (it may take a while, and on PGlite storage calls inside
+    // it would wait for it); a refused upload removes it again below.
+    if (originalKey) await ctx.storage.moveIn(originalKey, file.path);
     const result = await ctx.db.transaction().execute(async (trx) => {
       await assertNothingPrinting(trx, user);
       const current = await ensureCurrentPrintjob(trx, user.id);
@@ -80,7 +89,6 @@ export async function uploadDocument(
         });
         return { job, document };
       }
-      await fs.rename(file.path, await ctx.storage.prepare(originalKey));
       const document = await insertDocument(trx, { ...base, original_key: originalKey });
       await enqueueJob(
         trx,
@@ -90,10 +98,18 @@ export async function uploadDocument(
       );
       return { job, document };
     });
+    committed = true;
     ctx.worker.kick();
+    await personChanged(ctx, user.id);
     return result;
   } catch (err) {
-    if (originalKey) await ctx.storage.remove(originalKey);
+    if (originalKey && !committed) {
+      await ctx.storage
+        .remove(originalKey)
+        .catch((removeErr: unknown) =>
+          ctx.log.error({ err: removeErr, key: originalKey }, 'refused upload not removed'),
+        );
+    }
     throw err;
   } finally {
     await fs.rm(file.path, { force: true });
@@ -110,7 +126,8 @@ export async function processDocument(
   const doc = await findDocument(ctx.db, documentId);
   if (!doc || doc.status !== 'processing' || !doc.original_key) return;
   try {
-    const result = await processUpload(deps, doc.original_key, doc.name);
+    const key = doc.original_key;
+    const result = await timeProcessing(ctx.metrics, () => processUpload(deps, key, doc.name));
     const saved = await finishProcessing(ctx.db, doc.id, {
       status: 'ready',
       source_type: result.sourceType,
@@ -133,6 +150,8 @@ export async function processDocument(
       await finishProcessing(ctx.db, doc.id, { status: 'failed', failure_code: err.code });
     }
   }
+  // Ready or failed: the person's job shows its pages, cost or reason now.
+  await personChanged(ctx, doc.user_id);
   processed.emit(String(documentId));
 }
 
@@ -161,14 +180,24 @@ export async function waitForDocument(
   }
 }
 
-/** Deletes a document's upload, normalised PDF and page previews (missing ones are fine). */
-export async function removeFiles(ctx: TAppContext, doc: TDocumentRow): Promise<void> {
-  await ctx.storage.remove(doc.original_key);
-  await ctx.storage.remove(doc.pdf_key);
-  await fs.rm(ctx.storage.pathOf(`${doc.pdf_key ?? doc.original_key ?? 'none'}.pages`), {
-    recursive: true,
-    force: true,
-  });
+/**
+ * Deletes a document's upload, normalised PDF and page previews (missing ones are fine). `within`:
+ * the transaction the caller holds (database storage removes them in it).
+ */
+export async function removeFiles(
+  ctx: TAppContext,
+  doc: TDocumentRow,
+  within?: TDb,
+): Promise<void> {
+  await ctx.storage.remove(doc.original_key, within);
+  await ctx.storage.remove(doc.pdf_key, within);
+  const previewed = doc.pdf_key ?? doc.original_key;
+  if (previewed) await ctx.storage.removeFolder(previewFolder(previewed), within);
+}
+
+/** Where a document's page previews are kept: `<pdf key>.pages/<page>.png`. */
+function previewFolder(pdfKey: string): string {
+  return `${pdfKey}.pages`;
 }
 
 /**
@@ -185,7 +214,7 @@ export async function deleteDocumentFilesOfPrintjob(
 ): Promise<number> {
   const stored = await listStoredDocumentsOfPrintjob(db, printjobId);
   for (const doc of stored) {
-    await removeFiles(ctx, doc);
+    await removeFiles(ctx, doc, db);
     await markDocumentFilesDeleted(db, doc.id, ctx.now());
   }
   return stored.length;
@@ -210,7 +239,10 @@ export async function removeDocument(
     await deleteDocument(trx, doc.id);
     return { job, document: doc };
   });
-  if (removed) await removeFiles(ctx, removed.document);
+  if (removed) {
+    await personChanged(ctx, user.id);
+    await removeFiles(ctx, removed.document);
+  }
   return removed;
 }
 
@@ -220,12 +252,14 @@ export async function setDocumentCopies(
   id: number,
   copies: number,
 ): Promise<{ job: TPrintjobRow; document: TDocumentRow }> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const changed = await ctx.db.transaction().execute(async (trx) => {
     const doc = await findDocumentOfUser(trx, id, user.id);
     if (!doc) throw notFound();
     const job = await lockEditablePrintjob(trx, user, doc.printjob_id);
     return { job, document: await updateDocument(trx, doc.id, { copies }) };
   });
+  await personChanged(ctx, user.id);
+  return changed;
 }
 
 export async function findOwnDocument(
@@ -240,9 +274,10 @@ export async function findOwnDocument(
 }
 
 /**
- * A PNG of one page of the normalised PDF (exactly what will print), rendered once and kept.
- * Rendering runs under the process-wide preview limit with a pixel cap (`pipeline/preview.ts`);
- * when too many previews wait already, the person is asked to try again shortly (503).
+ * A PNG of one page of the normalised PDF (exactly what will print), rendered once and kept in
+ * storage; answers its storage key (sendPagePng sends it). Rendering runs under the process-wide
+ * preview limit with a pixel cap (`pipeline/preview.ts`); when too many previews wait already,
+ * the person is asked to try again shortly (503).
  */
 export async function documentPagePng(
   ctx: TAppContext,
@@ -262,20 +297,50 @@ export async function documentPagePng(
   ) {
     throw notFound();
   }
-  const dir = ctx.storage.pathOf(`${doc.pdf_key}.pages`);
-  const file = `${dir}/${page}.png`;
+  const key = `${previewFolder(doc.pdf_key)}/${page}.png`;
   try {
-    await fs.access(file);
-    return file;
-  } catch {
-    await fs.mkdir(dir, { recursive: true });
-  }
-  try {
-    await renderPreview(ctx.storage.pathOf(doc.pdf_key), page, file);
+    if (await ctx.storage.exists(key)) return key;
+    // Several requests for the same page on this instance share one rendering.
+    let rendering = previewsRendering.get(key);
+    if (!rendering) {
+      rendering = renderPageToStorage(ctx, doc.id, doc.pdf_key, page, key).finally(() =>
+        previewsRendering.delete(key),
+      );
+      previewsRendering.set(key, rendering);
+    }
+    await rendering;
   } catch (err) {
     if (err instanceof LimiterTimeoutError)
       throw new AppError(503, 'preview_busy', 'documents.preview_busy');
+    // The document's files went meanwhile (removed, retention): as if it had never been there.
+    if (err instanceof StorageMissingError || err instanceof BadStorageKeyError) throw notFound();
     throw new Error(`preview of document ${id} page ${page} failed`, { cause: err });
   }
-  return file;
+  return key;
+}
+
+const previewsRendering = new Map<string, Promise<void>>();
+
+async function renderPageToStorage(
+  ctx: TAppContext,
+  documentId: number,
+  pdfKey: string,
+  page: number,
+  key: string,
+): Promise<void> {
+  const scratch = await ctx.storage.scratch();
+  try {
+    const file = path.join(scratch, `${page}.png`);
+    await ctx.storage.withLocalFile(pdfKey, (pdf) => renderPreview(pdf, page, file));
+    await ctx.storage.moveIn(key, file);
+  } finally {
+    await fs.rm(scratch, { recursive: true, force: true });
+  }
+  // Deleted while rendering (removal, retention, erasure): their removal of the previews may have
+  // run before this one was stored, and nothing would remove it again.
+  const now = await findDocument(ctx.db, documentId);
+  if (!now || now.files_deleted_at || now.pdf_key !== pdfKey) {
+    await ctx.storage.removeFolder(previewFolder(pdfKey));
+    throw new StorageMissingError(pdfKey);
+  }
 }

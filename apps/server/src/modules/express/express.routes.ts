@@ -192,8 +192,8 @@ export function registerExpressRoutes(root: FastifyInstance, ctx: TAppContext): 
     },
     async (request, reply) => {
       const page = Number.parseInt(request.params.file, 10);
-      const file = await orderPagePng(ctx, request.params.token, request.params.id, page);
-      return sendPagePng(reply, file);
+      const key = await orderPagePng(ctx, request.params.token, request.params.id, page);
+      return sendPagePng(ctx, reply, key);
     },
   );
 

@@ -168,7 +168,7 @@ async function processReceived(
     if (!(await updateClaimedInboundMessage(ctx.db, row.id, token, claimMs(ctx), values)))
       throw new ClaimLost(row.id);
   };
-  const raw = await fs.readFile(ctx.storage.pathOf(row.raw_key));
+  const raw = await ctx.storage.read(row.raw_key);
   const holder =
     row.verdict === 'trusted' && row.user_id !== null
       ? await findUserById(ctx.db, row.user_id)
@@ -539,7 +539,9 @@ async function previewsOf(
     for (let page = 1; page <= pages; page++) {
       if (previews.length >= MAX_PREVIEWS) return previews;
       try {
-        const png = await fs.readFile(await documentPagePng(ctx, owner, file.document_id, page));
+        const png = await ctx.storage.read(
+          await documentPagePng(ctx, owner, file.document_id, page),
+        );
         if (png.length > MAX_PREVIEW_BYTES || bytes + png.length > MAX_PREVIEWS_BYTES) continue;
         previews.push({ name: file.name, page, png });
         bytes += png.length;

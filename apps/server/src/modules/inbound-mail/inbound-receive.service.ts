@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import { simpleParser, type AddressObject } from 'mailparser';
 import type { TAppContext } from '../../context';
 import type { TInboundVerdict, TPrinterRow } from '../../db/schema';
@@ -310,11 +309,13 @@ export async function receiveInboundMessage(
   // Each row gets its own copy of the raw message (the processing job removes it when done, per
   // row); ignored messages are never processed, so nothing of them is kept but the row.
   const rawKeys = new Map<number, string>();
+  // Once the rows are committed, their raw copies are theirs: never removed here after that.
+  let committed = false;
   try {
     if (!ignored) {
       for (const printerId of printers.keys()) {
         const key = ctx.storage.newKey('eml');
-        await fs.writeFile(await ctx.storage.prepare(key), raw);
+        await ctx.storage.put(key, raw);
         rawKeys.set(printerId, key);
       }
     }
@@ -350,13 +351,26 @@ export async function receiveInboundMessage(
       }
       return out;
     });
+    committed = true;
     for (const result of results) {
-      if (result.duplicate) await ctx.storage.remove(rawKeys.get(result.printerId) ?? null);
+      const key = rawKeys.get(result.printerId) ?? null;
+      // A redelivery's copy is no row's: a failed removal leaves a stray file, not a lost mail.
+      if (result.duplicate)
+        await ctx.storage
+          .remove(key)
+          .catch((err: unknown) => ctx.log.error({ err, key }, 'inbound copy not removed'));
     }
     if (results.some((r) => !r.duplicate) && !ignored) ctx.worker.kick();
     return results;
   } catch (err) {
-    for (const key of rawKeys.values()) await ctx.storage.remove(key);
+    if (!committed) {
+      for (const key of rawKeys.values())
+        await ctx.storage
+          .remove(key)
+          .catch((removeErr: unknown) =>
+            ctx.log.error({ err: removeErr, key }, 'inbound copy not removed'),
+          );
+    }
     throw err;
   }
 }

@@ -161,3 +161,40 @@ export async function deleteFinishedRuns(db: TDb, name: string, before: Date): P
     .where('updated_at', '<', before)
     .execute();
 }
+
+export interface TJobKindStats {
+  name: string;
+  /** Due and waiting for a worker (including claims whose lease ran out). */
+  due: number;
+  /** Waiting for their time (retries after backoff, recurring tasks' next runs). */
+  scheduled: number;
+  running: number;
+  /** Out of attempts: kept for inspection, never run again. */
+  failed: number;
+  /** How long the oldest due job has been due, in seconds (0 when none is). */
+  oldest_due_seconds: number;
+}
+
+/** The queue per kind, for the metrics (the status and run_at index keeps it cheap). */
+export async function jobKindStats(db: TDb): Promise<TJobKindStats[]> {
+  const result = await sql<TJobKindStats>`
+    SELECT j.name,
+           count(*) FILTER (WHERE ${DUE}) AS due,
+           count(*) FILTER (WHERE j.status = 'pending' AND j.run_at > now()) AS scheduled,
+           count(*) FILTER (WHERE j.status = 'running' AND j.locked_until >= now()) AS running,
+           count(*) FILTER (WHERE j.status = 'failed') AS failed,
+           coalesce(extract(epoch FROM now() - min(j.run_at) FILTER (WHERE ${DUE})), 0)
+             AS oldest_due_seconds
+      FROM jobs j
+     WHERE j.status IN ('pending', 'running', 'failed')
+     GROUP BY j.name
+     ORDER BY j.name`.execute(db);
+  return result.rows.map((row) => ({
+    name: row.name,
+    due: Number(row.due),
+    scheduled: Number(row.scheduled),
+    running: Number(row.running),
+    failed: Number(row.failed),
+    oldest_due_seconds: Math.max(0, Number(row.oldest_due_seconds)),
+  }));
+}

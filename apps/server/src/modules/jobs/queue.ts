@@ -2,7 +2,13 @@ import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/database';
 import { JobLane, type TLaneOptions } from './lane';
-import { dueJobNames, failJobsWithoutAttemptsLeft, insertJob } from './jobs.repo';
+import {
+  dueJobNames,
+  failJobsWithoutAttemptsLeft,
+  insertJob,
+  jobKindStats,
+  type TJobKindStats,
+} from './jobs.repo';
 
 /** A kind of background job: its name and payload schema. */
 export interface TJobType<S extends z.ZodType> {
@@ -41,6 +47,11 @@ export async function enqueueJob<S extends z.ZodType>(
     unique_key: options.uniqueKey ?? null,
     fair_key: options.fairKey ?? null,
   });
+}
+
+/** Every kind's jobs due, scheduled, running and failed, and its oldest due job's age (metrics). */
+export function queueStats(db: TDb): Promise<TJobKindStats[]> {
+  return jobKindStats(db);
 }
 
 export interface TWorkerOptions {
@@ -150,6 +161,11 @@ export class JobWorker {
     }
     await this.polling;
     await Promise.all([...this.lanes.values()].map((lane) => lane.stop()));
+  }
+
+  /** The job kinds registered here (the metrics show each, at 0 while it has no jobs). */
+  kinds(): string[] {
+    return [...this.lanes.keys()];
   }
 
   /** Wakes every lane: something was enqueued. */

@@ -1,5 +1,6 @@
 import { isUniqueViolation } from '../../db/pg-errors';
 import type { TDb } from '../../db/database';
+import { notePersonChanged } from '../../realtime/person-changed';
 import { AppError } from '../../http/errors';
 import {
   findDeviceCopyCharge,
@@ -97,6 +98,7 @@ export async function chargeDeviceCopy(
   const shortfall = Math.max(0, Math.floor(request.pages) - pages);
   // Nothing to take (no pages left, or an empty report): no reservation (it holds at least one).
   if (pages === 0) return { charged: 0, shortfall, repeated: false };
+  notePersonChanged(db, request.userId);
   const reservationId = await takeFromGrants(db, grants, {
     userId: request.userId,
     pages,

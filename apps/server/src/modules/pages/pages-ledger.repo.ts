@@ -33,16 +33,36 @@ export async function insertGrant(
   return row.id;
 }
 
-export function findNextExpiringGrant(db: TDb, userId: number, now: Date) {
-  return db
+/**
+ * The usable pages and the unexpired grant with pages left that expires first (its pages and
+ * expiry), in one round trip: the dashboard panel's poll.
+ */
+export async function findPagesSummary(db: TDb, userId: number, now: Date) {
+  const row = await db
     .selectFrom('page_grants')
-    .select(['remaining', 'expires_at'])
+    .select((eb) => {
+      const next = eb
+        .selectFrom('page_grants as n')
+        .where('n.user_id', '=', userId)
+        .where('n.remaining', '>', 0)
+        .where('n.expires_at', '>', now)
+        .orderBy('n.expires_at')
+        .orderBy('n.id')
+        .limit(1);
+      return [
+        sql<number>`coalesce(sum(remaining), 0)::int`.as('remaining'),
+        next.select('n.remaining').as('next_remaining'),
+        next.select('n.expires_at').as('next_expires_at'),
+      ];
+    })
     .where('user_id', '=', userId)
-    .where('remaining', '>', 0)
-    .where('expires_at', '>', now)
-    .orderBy('expires_at')
-    .limit(1)
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return {
+    remaining: Number(row.remaining),
+    nextRemaining: row.next_remaining,
+    nextExpiresAt: row.next_expires_at,
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { TDb } from '../../db/database';
+import { notePersonChanged } from '../../realtime/person-changed';
 import type { TGrantSource } from '../../db/schema';
 import {
-  findNextExpiringGrant,
+  findPagesSummary,
   insertGrant,
   sumRemainingPages,
   unvoidGrant,
@@ -30,6 +31,8 @@ export async function grantPages(
   },
   now = new Date(),
 ): Promise<number> {
+  // The person's pages change: announced when the caller's transaction committed.
+  notePersonChanged(db, grant.userId);
   return insertGrant(db, {
     user_id: grant.userId,
     source: grant.source,
@@ -42,14 +45,21 @@ export async function grantPages(
   });
 }
 
-/** The unexpired grant with pages left that expires first (shown as "N pages expire on ..."). */
-export async function nextExpiringGrant(
+/**
+ * The usable pages and the grant that expires first (the dashboard panel), in one round trip.
+ */
+export async function pagesSummary(
   db: TDb,
   userId: number,
-  now = new Date(),
-): Promise<{ remaining: number; expiresAt: Date } | undefined> {
-  const row = await findNextExpiringGrant(db, userId, now);
-  return row?.expires_at ? { remaining: row.remaining, expiresAt: row.expires_at } : undefined;
+  now: Date,
+): Promise<{ remaining: number; expiring?: { remaining: number; expiresAt: Date } }> {
+  const row = await findPagesSummary(db, userId, now);
+  return row.nextRemaining !== null && row.nextExpiresAt !== null
+    ? {
+        remaining: row.remaining,
+        expiring: { remaining: row.nextRemaining, expiresAt: new Date(row.nextExpiresAt) },
+      }
+    : { remaining: row.remaining };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ADD_CARD_BONUS_DAYS, ADD_CARD_BONUS_PAGES, type TLocale } from '@printomat/shared';
 import type { TAppContext } from '../../context';
+import { transactionTellingPeople } from '../../realtime/person-changed';
 import type { TDb } from '../../db/database';
 import { AppError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
@@ -78,7 +79,9 @@ export async function handleProviderWebhook(
       throw paymentsUnavailable();
     }
   }
-  const outcome = await ctx.db.transaction().execute(async (trx) => {
+  // Pages granted (the purchase, a referrer's bonus, a card bonus) are noted by the ledger and
+  // announced to the people's polls after the commit.
+  const outcome = await transactionTellingPeople(ctx, async (trx) => {
     const eventRowId = await recordProviderEvent(trx, {
       provider: provider.name,
       event_id: event.eventId,

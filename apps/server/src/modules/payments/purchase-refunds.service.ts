@@ -1,5 +1,6 @@
 import type { TPurchaseRefund } from '@printomat/shared';
 import type { TAppContext } from '../../context';
+import { notePersonChanged, transactionTellingPeople } from '../../realtime/person-changed';
 import type { TDb } from '../../db/database';
 import { isUniqueViolation } from '../../db/pg-errors';
 import type { TUserRow } from '../../db/schema';
@@ -75,6 +76,8 @@ const purchaseRefunds: TRefundKind = {
     // handed back meanwhile, which the voided grant dropped).
     const grantId = await findGrantOfPayment(trx, refund.payment_id);
     const pagesRestored = grantId === null ? 0 : await restoreVoidedGrant(trx, grantId);
+    if (pagesRestored > 0)
+      notePersonChanged(trx, (await findPurchaseForRefundMail(trx, refund.payment_id))?.user_id);
     await recordAudit(trx, {
       actorUserId: null,
       action: 'payment.refund_failed',
@@ -114,7 +117,7 @@ export async function refundPurchase(
   input: { note: string },
 ): Promise<TPurchaseRefund> {
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await transactionTellingPeople(ctx, async (trx) => {
       const payment = await lockPaymentForRefund(trx, paymentReference);
       if (!payment) throw notFound();
       if (payment.express_order_id !== null || payment.package_id === null)
@@ -127,6 +130,7 @@ export async function refundPurchase(
       if (provider.refundable === false) throw notRefundable(provider.name);
       const pagesVoided =
         payment.grant_id === null ? 0 : await voidGrantRemaining(trx, payment.grant_id, ctx.now());
+      notePersonChanged(trx, payment.user_id);
       const refund = await insertPurchaseRefund(trx, {
         reference: newRefundReference(),
         payment_id: payment.id,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createTranslator, formatDateTime, formatMoney } from '@printomat/shared';
 import { z } from 'zod';
 import type { TAppContext } from '../../context';
+import { transactionTellingPeople } from '../../realtime/person-changed';
 import type { TDb } from '../../db/database';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueJob, type TJobRun, type TJobType } from '../jobs/queue';
@@ -131,7 +132,8 @@ async function recordRefundOutcome(
   kind: TRefundKind,
 ): Promise<void> {
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  // A purchase refund that failed gives the pages back (noted for the payer's polls).
+  await transactionTellingPeople(ctx, async (trx) => {
     const refund = await lockRefund(trx, refundId);
     if (!refund || refund.status !== 'pending') return;
     const attempts = refund.attempts + 1;

@@ -7,6 +7,7 @@ import {
   type TPhoneState,
 } from '@printomat/shared';
 import type { TAppContext } from '../../context';
+import { transactionTellingPeople } from '../../realtime/person-changed';
 import type { TUserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
@@ -209,7 +210,8 @@ export async function verifyCode(
   }
   let credited: number;
   try {
-    credited = await ctx.db.transaction().execute(async (trx) => {
+    // The old-app extra pages (noted by the ledger) reach the person's polls after the commit.
+    credited = await transactionTellingPeople(ctx, async (trx) => {
       const data = await lockUserData(trx, user.id);
       const owner = await findVerifiedOwner(trx, pending.phone_number);
       if (owner && owner.user_id !== user.id) throw new PhoneFieldError('taken');
@@ -270,7 +272,7 @@ export async function recordAppVersion(
 ): Promise<void> {
   const now = ctx.now();
   const isOld = isOlderThan(version, ctx.config.freePages.minAppVersion);
-  await ctx.db.transaction().execute(async (trx) => {
+  await transactionTellingPeople(ctx, async (trx) => {
     const data = await lockUserData(trx, userId);
     const parsed = data.phone_number ? parsePhoneNumber(data.phone_number) : null;
     const hasPolishMobile = parsed?.ok === true && isPolishMobile(parsed.phone);

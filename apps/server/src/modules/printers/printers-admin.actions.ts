@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { TAdminPrinter, TPrinterImageKind, TPrinterStatistics } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { AppError, notFound } from '../../http/errors';
@@ -135,13 +135,11 @@ export async function printerImageFile(
   ctx: TAppContext,
   id: number,
   kind: TPrinterImageKind,
-): Promise<{ file: string; contentType: string }> {
+): Promise<{ stream: Readable; size: number; contentType: string }> {
   const printer = await findPrinterById(ctx.db, id);
   const key = kind === 'logo' ? printer?.logo_path : printer?.photo_path;
   if (!key) throw notFound();
-  const file = PrinterImageStore.under(ctx.config.dataDir).pathOf(key);
-  await fs.access(file).catch(() => {
-    throw notFound();
-  });
-  return { file, contentType: contentTypeOf(key) };
+  const stored = await new PrinterImageStore(ctx.storage).open(key);
+  if (!stored) throw notFound();
+  return { ...stored, contentType: contentTypeOf(key) };
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { MIN_LOGO_HEIGHT_PX, type TPrinterImageKind } from '@printomat/shared';
+import type { TAppContext } from '../../context';
 
 /** An image an admin sent for a printer, before it is checked. */
 export interface TImageUpload {
@@ -63,32 +62,39 @@ export async function checkPrinterImage(upload: TImageUpload): Promise<TImageChe
   }
 }
 
-/** Printer images on local disk under `DATA_DIR/printer-images`, by server-made names. */
+/**
+ * Printer images in the file storage (ctx.storage) under `printer-images/`, by server-made names;
+ * the printer row keeps the name without the folder (the local backend keeps them in
+ * `DATA_DIR/printer-images`, as before).
+ */
 export class PrinterImageStore {
-  constructor(readonly root: string) {}
-
-  static under(dataDir: string): PrinterImageStore {
-    return new PrinterImageStore(path.join(dataDir, 'printer-images'));
-  }
-
-  pathOf(key: string): string {
-    const resolved = path.resolve(this.root, key);
-    if (!resolved.startsWith(path.resolve(this.root) + path.sep))
-      throw new Error(`bad image key ${key}`);
-    return resolved;
-  }
+  constructor(private readonly storage: TFileStorage) {}
 
   async write(image: TCheckedImage): Promise<string> {
     const key = `${image.kind}-${randomUUID()}.${image.extension}`;
-    await fs.mkdir(this.root, { recursive: true });
-    await fs.writeFile(this.pathOf(key), image.data);
+    await this.storage.put(storageKey(key), image.data);
     return key;
   }
 
+  /** The image's bytes as a stream, or undefined when it is gone. */
+  open(key: string): ReturnType<TFileStorage['openIfPresent']> {
+    return this.storage.openIfPresent(storageKey(key));
+  }
+
   async remove(key: string | null): Promise<void> {
-    if (key) await fs.rm(this.pathOf(key), { force: true });
+    if (key) await this.storage.remove(storageKey(key));
   }
 }
+
+// Through the context: printers may not import documents (documents -> printjobs -> printers).
+type TFileStorage = TAppContext['storage'];
+
+function storageKey(key: string): string {
+  return `${PRINTER_IMAGES_FOLDER}/${key}`;
+}
+
+/** The storage folder of printer images (create-storage.ts maps it to `DATA_DIR/printer-images`). */
+const PRINTER_IMAGES_FOLDER = 'printer-images';
 
 export function contentTypeOf(key: string): string {
   return key.endsWith('.png') ? 'image/png' : 'image/jpeg';

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -252,16 +251,17 @@ export function registerPrinterAdminRoutes(root: FastifyInstance, ctx: TAppConte
       },
     },
     async (request, reply) => {
-      const { file, contentType } = await printerImageFile(
+      const { stream, size, contentType } = await printerImageFile(
         ctx,
         request.params.id,
         request.params.kind,
       );
       return reply
         .type(contentType)
+        .header('content-length', size)
         .header('cache-control', 'private, max-age=3600')
         .header('x-content-type-options', 'nosniff')
-        .send(fs.createReadStream(file));
+        .send(stream);
     },
   );
 }

@@ -48,7 +48,7 @@ const invalid = (errors: TFieldErrors) =>
   new AppError(422, 'validation', 'errors.validation', undefined, errors);
 
 function imageStore(ctx: TAppContext): PrinterImageStore {
-  return PrinterImageStore.under(ctx.config.dataDir);
+  return new PrinterImageStore(ctx.storage);
 }
 
 export async function listAdminPrinters(ctx: TAppContext): Promise<TAdminPrinterIndex> {

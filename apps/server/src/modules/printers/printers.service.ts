@@ -22,7 +22,16 @@ import {
 /** QUALITY.md: an agent is shown offline within 2 heartbeats + 5 s. */
 export const OFFLINE_AFTER_MS = 2 * AGENT_HEARTBEAT_MS + 5_000;
 
-export function isPrinterOnline(printer: TPrinterRow, now: Date): boolean {
+/** The columns a printer's availability depends on (the metrics read only these). */
+export type TPrinterAvailabilityFields = Pick<
+  TPrinterRow,
+  'decommissioned_at' | 'is_enabled' | 'maintenance_mode' | 'agent_last_seen_at' | 'agent_status'
+>;
+
+export function isPrinterOnline(
+  printer: Pick<TPrinterRow, 'agent_last_seen_at'>,
+  now: Date,
+): boolean {
   return (
     printer.agent_last_seen_at !== null &&
     now.getTime() - printer.agent_last_seen_at.getTime() <= OFFLINE_AFTER_MS
@@ -33,7 +42,7 @@ export function isPrinterOnline(printer: TPrinterRow, now: Date): boolean {
  * What the device itself says, from its agent's latest report (printer-condition.ts): a printer
  * that never reported a state is taken as ready (its agent is online, which is checked first).
  */
-function conditionOf(printer: TPrinterRow): TPrinterCondition {
+function conditionOf(printer: Pick<TPrinterRow, 'agent_status'>): TPrinterCondition {
   return printer.agent_status ? printerCondition(printer.agent_status) : { kind: 'ready' };
 }
 
@@ -75,7 +84,10 @@ export function assertPrinterCanPrint(printer: TPrinterRow, now: Date): void {
   if (cannotPrint) throw cannotPrint;
 }
 
-export function availabilityOf(printer: TPrinterRow, now: Date): TPrinterAvailability {
+export function availabilityOf(
+  printer: TPrinterAvailabilityFields,
+  now: Date,
+): TPrinterAvailability {
   // A decommissioned printer is shown to admins only (with its own flag); it takes no jobs.
   if (printer.decommissioned_at || !printer.is_enabled) return 'disabled';
   if (printer.maintenance_mode) return 'maintenance';

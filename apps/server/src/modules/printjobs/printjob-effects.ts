@@ -1,4 +1,5 @@
 import type { TAppContext } from '../../context';
+import { announceNotedPeople } from '../../realtime/person-changed';
 import type { TDb } from '../../db/database';
 import type { TPrintjobRow } from '../../db/schema';
 import { enqueueJob } from '../jobs/queue';
@@ -84,12 +85,16 @@ export async function withPrintjobTransaction<T>(
   fn: (trx: TDb, effects: PrintjobEffects) => Promise<T>,
 ): Promise<T> {
   const effects = new PrintjobEffects();
+  let used: TDb | undefined;
   const result = await ctx.db.transaction().execute(async (trx) => {
+    used = trx;
     const value = await fn(trx, effects);
     await runEffectsInTransaction(ctx, trx, effects);
     return value;
   });
   await runPrintjobEffects(ctx, effects.list);
+  // People whose pages a reaction changed (noted by the ledger), e.g. a refund grant.
+  if (used) await announceNotedPeople(ctx, used);
   return result;
 }
 
@@ -138,6 +143,8 @@ async function runEffect(ctx: TAppContext, effect: TPrintjobEffect): Promise<voi
   switch (effect.kind) {
     case 'printjob_changed': {
       const { job } = effect;
+      // This instance's cached polls of the owner go at once; other instances' with the event.
+      ctx.pollCache.invalidatePerson(job.user_id);
       await ctx.events
         .publish(`user:${job.user_id}`, {
           kind: 'printjob_changed',

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { TAppContext } from '../../context';
 import { unauthorized } from '../../http/errors';
@@ -10,6 +11,12 @@ const KEEPALIVE_MS = 15_000;
  * printing, printed, failed). The page then reloads the job; polling every 5 s stays as fallback.
  */
 export function registerPrintjobEventRoutes(app: FastifyInstance, ctx: TAppContext): void {
+  // Open streams never end by themselves: a stopping server (SIGTERM) ends them, or it would wait
+  // for every reader to leave. The page reconnects (`retry`), through the balancer to another one.
+  const streams = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const res of streams) res.end();
+  });
   app.get(
     '/ajax/printjobs/events',
     {
@@ -38,7 +45,9 @@ export function registerPrintjobEventRoutes(app: FastifyInstance, ctx: TAppConte
         );
       });
       const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
+      streams.add(res);
       const end = () => {
+        streams.delete(res);
         clearInterval(keepalive);
         unsubscribe();
       };

@@ -1,7 +1,8 @@
 import type { TLocale } from '@printomat/shared';
 import type { TDb } from '../../db/database';
 import type { TDocumentRow, TPrintjobRow, TPrintjobsTable } from '../../db/schema';
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 
 /** The documents of a print job, in upload order (the job owns its documents). */
 export function listDocumentsOfPrintjob(db: TDb, printjobId: number): Promise<TDocumentRow[]> {
@@ -305,4 +306,141 @@ export function findOwnerOfPrintjob(
     .select(['email', 'locale'])
     .where('id', '=', userId)
     .executeTakeFirst();
+}
+
+/** A row as `json_agg` gives it: timestamps as ISO strings. */
+type TJsonRow<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};
+
+/** A document row read back from JSON. */
+function documentFromJson(raw: TJsonRow<TDocumentRow>): TDocumentRow {
+  const at = (value: string | null) => (value === null ? null : new Date(value));
+  return {
+    ...raw,
+    created_at: new Date(raw.created_at),
+    updated_at: new Date(raw.updated_at),
+    processed_at: at(raw.processed_at),
+    delivered_at: at(raw.delivered_at),
+    files_deleted_at: at(raw.files_deleted_at),
+  };
+}
+
+/**
+ * Everything the person's current-job answer shows, in one round trip: the job printing now
+ * (scheduled) or else the editable one, its documents, its printer's name, whether the person
+ * holds package pages (the job's kind), and (for an editable job) the job that ended most recently
+ * after `recentSince` with its printer, charge and files' deletion. Undefined: no such job yet.
+ */
+export async function findCurrentJobView(db: TDb, userId: number, recentSince: Date, now: Date) {
+  const row = await db
+    .selectFrom('printjobs as j')
+    .leftJoin('printers as p', 'p.id', 'j.printer_id')
+    .leftJoinLateral(
+      (eb) =>
+        // A job cancelled and released again has a voided reservation besides the one that was
+        // posted: only the live one says what was charged (none: nothing was).
+        eb
+          .selectFrom('printjobs as r')
+          .leftJoin('printers as rp', 'rp.id', 'r.printer_id')
+          .leftJoin('page_reservations as rr', (join) =>
+            join.onRef('rr.printjob_id', '=', 'r.id').on('rr.status', '!=', 'voided'),
+          )
+          .select([
+            'r.id',
+            'r.status',
+            'r.printed_faces',
+            'r.failure_reason',
+            'r.finished_at',
+            'rp.name as printer_name',
+            'rr.charged',
+            // Retention: when its documents' files went (all at once), if they did.
+            (eb) =>
+              eb
+                .selectFrom('documents as rd')
+                .select((d) => d.fn.max('rd.files_deleted_at').as('at'))
+                .whereRef('rd.printjob_id', '=', 'r.id')
+                .as('files_deleted_at'),
+          ])
+          .whereRef('r.user_id', '=', 'j.user_id')
+          .where('j.status', '=', 'created')
+          .where('r.status', 'in', ['archived', 'failed'])
+          .where('r.finished_at', '>', recentSince)
+          .orderBy('r.finished_at', 'desc')
+          .limit(1)
+          .as('recent'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('j')
+    .select((eb) => [
+      'p.name as view_printer_name',
+      'recent.id as recent_id',
+      'recent.status as recent_status',
+      'recent.printed_faces as recent_printed_faces',
+      'recent.failure_reason as recent_failure_reason',
+      'recent.finished_at as recent_finished_at',
+      'recent.printer_name as recent_printer_name',
+      'recent.charged as recent_charged',
+      'recent.files_deleted_at as recent_files_deleted_at',
+      eb
+        .exists(
+          eb
+            .selectFrom('page_grants as g')
+            .select('g.id')
+            .whereRef('g.user_id', '=', 'j.user_id')
+            .where('g.source', '=', 'package')
+            .where('g.remaining', '>', 0)
+            .where((w) => w.or([w('g.expires_at', 'is', null), w('g.expires_at', '>', now)])),
+        )
+        .as('view_has_package'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('documents as d')
+          .selectAll('d')
+          .whereRef('d.printjob_id', '=', 'j.id')
+          .orderBy('d.id'),
+      ).as('view_documents'),
+    ])
+    .where('j.user_id', '=', userId)
+    .where('j.status', 'in', ['scheduled', 'created'])
+    // The latest released job still printing first, else the editable one.
+    .orderBy(sql`j.status = 'scheduled'`, 'desc')
+    .orderBy('j.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    view_printer_name: printerName,
+    view_has_package: hasPackage,
+    view_documents: documents,
+    recent_id,
+    recent_status,
+    recent_printed_faces,
+    recent_failure_reason,
+    recent_finished_at,
+    recent_printer_name,
+    recent_charged,
+    recent_files_deleted_at,
+    ...job
+  } = row;
+  return {
+    job: job satisfies TPrintjobRow,
+    documents: documents.map(documentFromJson),
+    printerName,
+    hasPackage: Boolean(hasPackage),
+    recent:
+      recent_id === null || recent_status === null
+        ? undefined
+        : {
+            id: recent_id,
+            status: recent_status,
+            printed_faces: recent_printed_faces,
+            failure_reason: recent_failure_reason,
+            finished_at: recent_finished_at,
+            printer_name: recent_printer_name,
+            charged: recent_charged,
+            files_deleted_at:
+              recent_files_deleted_at === null ? null : new Date(recent_files_deleted_at),
+          },
+  };
 }

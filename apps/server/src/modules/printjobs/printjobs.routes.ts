@@ -10,6 +10,7 @@ import {
 } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { unauthorized } from '../../http/errors';
+import { sendPollAnswer } from '../../http/person-cache';
 import { byIp, byPerson, rateLimited } from '../../http/rate-limit';
 import { documentLimits, presentJobView } from './printjobs.presenter';
 import {
@@ -45,9 +46,20 @@ export function registerPrintjobRoutes(root: FastifyInstance, ctx: TAppContext):
   app.get(
     '/ajax/printjobs/current',
     { schema: { tags: ['phone app', 'printing'], response: { 200: ZPrintjob } } },
-    async (request) => {
-      if (!request.user) throw unauthorized();
-      return present(await getCurrentPrintjob(ctx, request.user), request.locale);
+    async (request, reply) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      // The role decides the job's kind: a row refreshed with another role rebuilds the answer.
+      const answer = await ctx.pollCache.answer(
+        user.id,
+        `printjob:${request.locale}`,
+        user.role,
+        async () =>
+          JSON.stringify(
+            ZPrintjob.encode(present(await getCurrentPrintjob(ctx, user), request.locale)),
+          ),
+      );
+      return sendPollAnswer(request, reply, answer, 'application/json; charset=utf-8');
     },
   );
 

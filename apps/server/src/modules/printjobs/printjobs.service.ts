@@ -4,6 +4,7 @@ import {
   type TPrintjobSettingsInput,
 } from '@printomat/shared';
 import type { TAppContext } from '../../context';
+import { personChanged } from '../../realtime/person-changed';
 import type { TDb } from '../../db/database';
 import type { TDocumentRow, TPrintjobRow, TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
@@ -16,6 +17,7 @@ import { CANCELLED } from './cancel.service';
 import { EXPIRED } from './printjob-expiry.service';
 import {
   ensureCurrentPrintjob,
+  findCurrentJobView,
   findCurrentPrintjob,
   findRecentResult,
   findScheduledPrintjob,
@@ -72,36 +74,54 @@ export async function viewOf(
     documents,
     kind: await printjobKind(db, user, ctx.now()),
     printerName: printer?.name ?? null,
-    lastResult:
-      recent && recent.finished_at
-        ? {
-            printjob_id: recent.id,
-            status:
-              recent.status === 'failed' || recent.failure_reason !== null ? 'failed' : 'printed',
-            ...(recent.failure_reason === EXPIRED || recent.failure_reason === CANCELLED
-              ? { reason: recent.failure_reason }
-              : {}),
-            printed_pages: recent.printed_faces ?? 0,
-            charged_pages: recent.charged ?? 0,
-            printer_name: recent.printer_name,
-            finished_at: recent.finished_at.toISOString(),
-            files_delete_at: filesDeleteAtOfEndedJob(ctx.config, recent.finished_at).toISOString(),
-            files_deleted_at: recent.files_deleted_at?.toISOString() ?? null,
-          }
-        : null,
+    lastResult: lastResultOf(ctx, recent),
     filesDeleteAt: filesDeleteAtOfOpenJob(ctx.config, job, documents),
+  };
+}
+
+/** The outcome of the previous job, shown on the person's screen for a while. */
+function lastResultOf(
+  ctx: TAppContext,
+  recent: Awaited<ReturnType<typeof findRecentResult>>,
+): TPrintjobResult | null {
+  if (!recent?.finished_at) return null;
+  return {
+    printjob_id: recent.id,
+    status: recent.status === 'failed' || recent.failure_reason !== null ? 'failed' : 'printed',
+    ...(recent.failure_reason === EXPIRED || recent.failure_reason === CANCELLED
+      ? { reason: recent.failure_reason }
+      : {}),
+    printed_pages: recent.printed_faces ?? 0,
+    charged_pages: recent.charged ?? 0,
+    printer_name: recent.printer_name,
+    finished_at: recent.finished_at.toISOString(),
+    files_delete_at: filesDeleteAtOfEndedJob(ctx.config, recent.finished_at).toISOString(),
+    files_deleted_at: recent.files_deleted_at?.toISOString() ?? null,
   };
 }
 
 /**
  * The person's current job: the one printing right now if any (shown locked), else the editable
- * one (created when they have none).
+ * one (created when they have none). One round trip when the job exists (the polls' case).
  */
 export async function getCurrentPrintjob(ctx: TAppContext, user: TUserRow): Promise<TJobView> {
-  const job =
-    (await findScheduledPrintjob(ctx.db, user.id)) ??
-    (await ensureCurrentPrintjob(ctx.db, user.id));
-  return viewOf(ctx, ctx.db, user, job);
+  const now = ctx.now();
+  const read = () =>
+    findCurrentJobView(ctx.db, user.id, new Date(now.getTime() - RESULT_SHOWN_MS), now);
+  let view = await read();
+  if (!view) {
+    await ensureCurrentPrintjob(ctx.db, user.id);
+    view = await read();
+    if (!view) throw new Error(`no current print job for user ${user.id}`);
+  }
+  return {
+    job: view.job,
+    documents: view.documents,
+    kind: user.role !== 'user' || view.hasPackage ? 'standard' : 'limited',
+    printerName: view.job.printer_id === null ? null : view.printerName,
+    lastResult: lastResultOf(ctx, view.recent),
+    filesDeleteAt: filesDeleteAtOfOpenJob(ctx.config, view.job, view.documents),
+  };
 }
 
 /** Whether the person has confirmed documents waiting to be sent to a printer. */
@@ -135,7 +155,7 @@ export async function updatePrintjobSettings(
   jobId: number,
   input: TPrintjobSettingsInput,
 ): Promise<TJobView> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const view = await ctx.db.transaction().execute(async (trx) => {
     const job = await lockEditablePrintjob(trx, user, jobId);
     const changes = {
       ...(input.is_grayscale === undefined ? {} : { is_grayscale: input.is_grayscale }),
@@ -153,6 +173,8 @@ export async function updatePrintjobSettings(
     const updated = Object.keys(changes).length ? await updatePrintjob(trx, job.id, changes) : job;
     return { ...(await viewOf(ctx, trx, user, updated)), kind };
   });
+  await personChanged(ctx, user.id);
+  return view;
 }
 
 /** Confirm (is_submitted true) or go back to editing (false); spec section 4's submit conditions. */
@@ -162,7 +184,7 @@ export async function submitPrintjob(
   jobId: number,
   isSubmitted: boolean,
 ): Promise<TJobView> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const view = await ctx.db.transaction().execute(async (trx) => {
     const job = await lockEditablePrintjob(trx, user, jobId, { allowSubmitted: true });
     const documents = await listDocumentsOfPrintjob(trx, job.id);
     if (isSubmitted && !job.is_submitted) {
@@ -192,4 +214,6 @@ export async function submitPrintjob(
     }
     return viewOf(ctx, trx, user, updated);
   });
+  await personChanged(ctx, user.id);
+  return view;
 }

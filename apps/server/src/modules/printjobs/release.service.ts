@@ -189,7 +189,12 @@ export async function finishPrintjob(
   return withPrintjobTransaction(ctx, async (trx, effects) => {
     const job = await lockJob(trx, jobId);
     // Withdrawn by an admin (failed, or marked printed after that) while it printed.
-    if (job.status !== 'scheduled') return settleWithdrawnJob(ctx, trx, job, report);
+    if (job.status !== 'scheduled') {
+      // Pages charged or handed back: the owner's pages and last result change.
+      const settled = await settleWithdrawnJob(ctx, trx, job, report);
+      effects.add({ kind: 'printjob_changed', job: settled });
+      return settled;
+    }
     const now = ctx.now();
     const ready = (await listDocumentsOfPrintjob(trx, job.id)).filter(isPricedDocument);
     const priced = pricedJob(job, ready);

@@ -1,6 +1,7 @@
 import { ADD_CARD_BONUS_PAGES, type TFreePages, type TReferralStatus } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
+import { announceUserChanged } from '../../http/session-cache';
 import { grantPages } from '../pages/pages-ledger.service';
 import {
   countGrants,
@@ -85,10 +86,12 @@ export async function attachReferrer(
   if (ctx.now().getTime() - user.created_at.getTime() > ATTACH_WINDOW_MS) return false;
   const referrer = await findReferrerByCode(ctx.db, code);
   if (!referrer || referrer.id === user.id) return false;
-  return ctx.db.transaction().execute(async (trx) => {
+  const attached = await ctx.db.transaction().execute(async (trx) => {
     if ((await countGrants(trx, user.id, 'package')) > 0) return false;
     return setReferrer(trx, user.id, referrer.id);
   });
+  if (attached) await announceUserChanged(ctx, user.id);
+  return attached;
 }
 
 /** `a***@example.com`: the inviter sees who joined without learning their address. */

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { z } from 'zod';
 import { createTranslator, formatDateTime, formatMegabytes, type TLocale } from '@printomat/shared';
 import type { TAppContext } from '../../context';
@@ -66,12 +65,8 @@ export function scanMail(content: TScanMailContent): Omit<TMail, 'attachments'> 
 
 /** Reads a stored scan, or null when its file is gone (deleted meanwhile). */
 async function readStored(ctx: TAppContext, key: string): Promise<Buffer | null> {
-  try {
-    return await fs.readFile(ctx.storage.pathOf(key));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
+  const stored = await ctx.storage.openIfPresent(key);
+  return stored ? Buffer.concat((await stored.stream.toArray()) as Buffer[]) : null;
 }
 
 /**

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -46,8 +45,9 @@ export function registerScanRoutes(root: FastifyInstance, ctx: TAppContext): voi
       return reply
         .header('content-type', scan.contentType)
         .header('content-disposition', `attachment; filename="${scan.fileName}"`)
+        .header('content-length', scan.size)
         .header('cache-control', 'private, no-store')
-        .send(fs.createReadStream(scan.file));
+        .send(scan.stream);
     },
   );
 

@@ -9,6 +9,7 @@ import {
   type TLocale,
   type TScanList,
 } from '@printomat/shared';
+import type { TStoredStream } from '../documents';
 import type { TAppContext } from '../../context';
 import type { TUserRow } from '../../db/schema';
 import { isPgError, isUniqueViolation } from '../../db/pg-errors';
@@ -171,7 +172,7 @@ export async function receiveScanUpload(
     if (!pages) throw new AppError(422, 'unreadable_pdf', 'scans.errors.unreadable');
 
     key = ctx.storage.newKey('pdf');
-    await fs.promises.rename(temp, await ctx.storage.prepare(key));
+    await ctx.storage.moveIn(key, temp);
     const storedKey = key;
     const now = ctx.now();
     const result = await ctx.db.transaction().execute(async (trx): Promise<TScanUploadResult> => {
@@ -234,18 +235,14 @@ export async function scanForDownload(
   ctx: TAppContext,
   user: TUserRow,
   scanId: number,
-): Promise<{ file: string; fileName: string; contentType: string }> {
+): Promise<TStoredStream & { fileName: string; contentType: string }> {
   const scan = await findScanOfUser(ctx.db, user.id, scanId);
   if (!scan) throw notFound();
   const gone = () => new AppError(410, 'scan_file_deleted', 'scans.errors.file_deleted');
   if (!scan.file_key) throw gone();
-  const file = ctx.storage.pathOf(scan.file_key);
-  try {
-    await fs.promises.access(file);
-  } catch {
-    throw gone();
-  }
-  return { file, fileName: scan.file_name, contentType: scan.content_type };
+  const stored = await ctx.storage.openIfPresent(scan.file_key);
+  if (!stored) throw gone();
+  return { ...stored, fileName: scan.file_name, contentType: scan.content_type };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/database';
 import type { TUserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import { announceUserChanged } from '../../http/session-cache';
 import { removeFiles } from '../documents/documents.service';
 import { voidReservation } from '../pages/page-reservations.service';
 import { withdrawalEffects, withPrintjobTransaction } from '../printjobs';
@@ -85,6 +86,8 @@ export async function eraseAccount(
     await steps.audit(trx, user, { documents: documents.length, printjobs: jobs.length });
     return { user, documents, rawKeys };
   });
+  // The account and its sessions are gone: every instance forgets them now.
+  await announceUserChanged(ctx, userId);
   const failed = (err: unknown, what: Record<string, unknown>) =>
     ctx.log.error({ err, ...what }, 'could not remove a deleted user’s file');
   for (const doc of result.documents)

@@ -1,6 +1,7 @@
 import { createTranslator, type TLocale } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import type { TUserRow } from '../../db/schema';
+import { announceUserChanged } from '../../http/session-cache';
 import { setLastLoginMobile } from './users.repo';
 
 /** The brand colour (header, icons) and the page background of the web app (styles/tokens.css). */
@@ -75,6 +76,8 @@ export function webManifest(locale: TLocale): TWebManifest {
  * The person opened the installed app (or signed in from it): from now on the dashboard tells
  * them to walk up to the printer and start the app (spec section 6).
  */
-export function recordMobileAppUse(ctx: TAppContext, user: TUserRow): Promise<TUserRow> {
-  return setLastLoginMobile(ctx.db, user.id, ctx.now());
+export async function recordMobileAppUse(ctx: TAppContext, user: TUserRow): Promise<TUserRow> {
+  const updated = await setLastLoginMobile(ctx.db, user.id, ctx.now());
+  await announceUserChanged(ctx, user.id);
+  return updated;
 }

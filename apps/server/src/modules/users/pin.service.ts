@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/pg-errors';
 import type { TUserRow } from '../../db/schema';
 import { AppError, notFound, type TFieldErrorSpec } from '../../http/errors';
 import type { TRequestMeta } from '../../http/request-context';
+import { announceUserChanged } from '../../http/session-cache';
 import { dummyScryptHash, scryptHash, scryptVerify } from '../../lib/scrypt-hash';
 import { recordAudit } from '../audit/audit.service';
 import { findPinHolder, isPinUidTaken } from './pin.repo';
@@ -90,7 +91,7 @@ export async function setPin(
 ): Promise<TUserRow> {
   if (!isWellFormedPin(pin)) throw new Error('a PIN is 4 to 8 digits');
   const pinHash = await scryptHash(pin);
-  return withFreshUidRetry(() =>
+  const updated = await withFreshUidRetry(() =>
     ctx.db.transaction().execute(async (trx) => {
       const user = await lockUserById(trx, userId);
       if (!user) throw notFound();
@@ -110,6 +111,8 @@ export async function setPin(
       return updated;
     }),
   );
+  await announceUserChanged(ctx, userId);
+  return updated;
 }
 
 /**
@@ -121,7 +124,7 @@ export async function resetPin(
   userId: number,
   meta: Pick<TRequestMeta, 'ip'>,
 ): Promise<TUserRow> {
-  return withFreshUidRetry(() =>
+  const updated = await withFreshUidRetry(() =>
     ctx.db.transaction().execute(async (trx) => {
       const user = await lockUserById(trx, userId);
       if (!user) throw notFound();
@@ -142,6 +145,8 @@ export async function resetPin(
       return updated;
     }),
   );
+  await announceUserChanged(ctx, userId);
+  return updated;
 }
 
 const isWellFormedPin = (pin: string) =>

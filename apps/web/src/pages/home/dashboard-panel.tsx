@@ -9,8 +9,10 @@ import { DASHBOARD_PANEL_QUERY_KEY } from '../../print/print-api';
 import { InstallOffer } from '../../pwa/install-offer';
 
 async function fetchPanelHtml(): Promise<string> {
+  // Revalidated with the ETag the browser keeps: an unchanged panel comes back as a 304.
   const response = await fetch('/ajax/user.html', {
     credentials: 'same-origin',
+    cache: 'no-cache',
     headers: { Accept: 'text/html' },
   });
   if (!response.ok) throw new ApiError(response.status, 'http_error', '');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TDocumentFailure } from '@printomat/shared';
 import type { TSourceType } from '../../../db/schema';
 import { ConversionError, type TOfficeConverter } from '../converters/office-converter';
-import type { DocumentStorage } from '../storage';
+import type { FileStorage } from '../storage';
 import { DocumentFailure } from './failure';
 import type { PipelinePool } from './worker-pool';
 
@@ -16,7 +16,7 @@ export interface TProcessed {
 }
 
 export interface TPipelineDeps {
-  storage: DocumentStorage;
+  storage: FileStorage;
   officeConverter: TOfficeConverter;
   /** Worker threads for the CPU-heavy steps; the HTTP event loop only orchestrates. */
   pool: PipelinePool;
@@ -34,18 +34,29 @@ const CONVERSION_FAILURES: Record<string, TDocumentFailure> = {
  * Turns an uploaded file into the one PDF that will be counted, billed and printed.
  * Throws DocumentFailure for files that cannot be printed; other errors are worth a retry.
  * Every step but the LibreOffice conversion (its own process) runs on a pipeline worker thread.
+ * The tools work on local files: the upload as storage hands it (withLocalFile), the PDF made in a
+ * scratch directory and stored once it is complete.
  */
-export async function processUpload(
+export function processUpload(
   deps: TPipelineDeps,
   originalKey: string,
   originalName: string,
 ): Promise<TProcessed> {
-  const source = deps.storage.pathOf(originalKey);
+  return deps.storage.withLocalFile(originalKey, (source) =>
+    processLocalFile(deps, source, originalName),
+  );
+}
+
+async function processLocalFile(
+  deps: TPipelineDeps,
+  source: string,
+  originalName: string,
+): Promise<TProcessed> {
   const { pool } = deps;
   const type = await pool.run({ kind: 'detect', path: source, name: originalName });
   const pdfKey = deps.storage.newKey('pdf');
-  const output = await deps.storage.prepare(pdfKey);
   const scratch = await deps.storage.scratch();
+  const output = path.join(scratch, 'output.pdf');
   const normalize = (input: string) =>
     pool.run({
       kind: 'pdf',
@@ -95,6 +106,7 @@ export async function processUpload(
       maxPageSide,
       timeoutMs: deps.timeoutMs,
     });
+    await deps.storage.moveIn(pdfKey, output);
     return {
       sourceType,
       isOffice: sourceType === 'office' || sourceType === 'text',
