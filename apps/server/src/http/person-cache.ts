@@ -103,7 +103,7 @@ export class PersonAnswerCache {
     const body = await compute();
     const answer = { body, etag: etagOf(body) };
     if (this.#people.get(userId) === held) {
-      held.expiresAt = this.#now() + this.#ttlMs;
+      held.expiresAt = this.#now() + lifetimeMs(this.#ttlMs);
       held.answers.set(key, { ...answer, fingerprint, expiresAt: held.expiresAt });
     }
     return answer;
@@ -141,7 +141,7 @@ export class PersonAnswerCache {
     if (this.#people.size >= MAX_PEOPLE) this.#evictOldest();
     const person: TPerson = {
       answers: new Map(),
-      expiresAt: now + this.#ttlMs,
+      expiresAt: now + lifetimeMs(this.#ttlMs),
       unsubscribe: this.#events.subscribe(`user:${userId}`, () => this.invalidatePerson(userId)),
     };
     this.#people.set(userId, person);
@@ -178,4 +178,13 @@ export function sendPollAnswer(
   reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   return reply.type(contentType).send(answer.body);
+}
+
+/**
+ * Between 75 % and 100 % of the configured time, at random: answers cached in the same moment (a
+ * crowd arriving together, every instance filling its own copy behind round-robin balancing)
+ * then do not all expire in the same second and come back to the database as one wave.
+ */
+export function lifetimeMs(ttlMs: number): number {
+  return ttlMs - Math.floor(Math.random() * ttlMs * 0.25);
 }

@@ -18,6 +18,26 @@ const DOCS_PREFIX = '/api/docs';
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
+ * Nonces are cut from a pool of random bytes filled 4 KiB at a time: one `randomBytes` call per
+ * request cost about a tenth of a cheap poll's time (issue 19). Each nonce is still 16 fresh bytes
+ * from the CSPRNG, never reused.
+ */
+const NONCE_BYTES = 16;
+const NONCE_POOL_BYTES = 4096;
+let noncePool = Buffer.alloc(0);
+let nonceOffset = 0;
+
+export function nextCspNonce(): string {
+  if (nonceOffset + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_POOL_BYTES);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString('base64', nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
+
+/**
  * The CSP source that lets Leaflet load tiles from `MAP_TILE_URL`: its scheme, host and port.
  * A placeholder in the host (`https://{s}.tile.example/…`) becomes a `*.` wildcard, the only
  * wildcard CSP allows in a host; a host CSP cannot express falls back to the scheme.
@@ -97,7 +117,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: TConfig): 
   const formTargets = `'self' ${publicOrigin}`;
   app.decorateReply('cspNonce', '');
   app.addHook('onRequest', (request, reply, done) => {
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = nextCspNonce();
     reply.cspNonce = nonce;
     const inputs = { nonce, tiles, formTargets };
     const res = reply.raw;

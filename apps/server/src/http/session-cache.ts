@@ -1,6 +1,7 @@
 import type { TAppContext } from '../context';
 import type { TUserRow } from '../db/schema';
 import type { TBusEvent, TEventBus } from '../realtime/event-bus';
+import { lifetimeMs } from './person-cache';
 
 /** At most this many sessions are kept per instance; the least recently used go first. */
 const MAX_SESSIONS = 50_000;
@@ -74,7 +75,7 @@ export class SessionCache {
     if (this.ttlMs <= 0 || this.suspended || generation !== this.drops) return;
     this.remove(session.id);
     Object.freeze(session.user);
-    this.sessions.set(session.id, { session, cachedUntil: this.clock() + this.ttlMs });
+    this.sessions.set(session.id, { session, cachedUntil: this.clock() + lifetimeMs(this.ttlMs) });
     const ids = this.sessionsOfUser.get(session.user.id) ?? new Set<string>();
     ids.add(session.id);
     this.sessionsOfUser.set(session.user.id, ids);
