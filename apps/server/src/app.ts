@@ -15,12 +15,13 @@ import { registerAccessControl } from './http/access';
 import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { registerCompression } from './http/compression';
+import { registerPollFastLane } from './http/poll-fast-lane';
 import { registerSecurityHeaders } from './http/security-headers';
 import { overrideMethod } from './http/method-override';
 import { registerRateLimits } from './http/rate-limit';
 import { registerRequestContext } from './http/request-context';
 import { registerMetricsRoute, registerRequestMetrics } from './http/metrics';
-import { resumeSession } from './modules/auth/auth.service';
+import { peekCachedSession, resumeSession } from './modules/auth/auth.service';
 import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAdminOperationsRoutes } from './modules/admin/admin.routes';
 import { registerAgentAdminRoutes } from './modules/agents/agents-admin.routes';
@@ -106,6 +107,8 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
     app.addHook('onRequest', async (_request, reply) => {
       reply.raw.setHeader('x-instance', instanceName);
     });
+  // Unchanged polls answered 304 here, before the rest of the hooks (after the headers above).
+  registerPollFastLane(app, ctx, (token) => peekCachedSession(ctx, token));
   await registerCompression(app);
   await app.register(fastifyCookie);
   registerRequestContext(app, ctx, (token) => resumeSession(ctx, token));

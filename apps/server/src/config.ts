@@ -567,6 +567,20 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The configuration for a command or the server's start: every bad setting is printed and the
+ * process ends with exit code 1 (nothing has started yet).
+ */
+export function loadConfigOrExit(): TConfig {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
+
 /** The only place that reads process.env. Every bad setting is listed at once. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): TConfig {
   const cleaned = Object.fromEntries(

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { closeContext, createContext } from './create-context';
 import { demoAccountsExist, isDatabaseEmpty, seedDemoData } from './seed/seed';
 import { DEMO_ACCOUNTS } from './seed/demo-data';
@@ -15,16 +15,7 @@ import { startInboundMailWork, startInboundSmtp, type TInboundSmtp } from './mod
 import { startInvoiceRuns, startKsefSweep } from './modules/invoices';
 import { startMetricsServer, type TMetricsServer } from './http/metrics';
 
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  throw err;
-}
+const config = loadConfigOrExit();
 
 const ctx = await createContext(config);
 // Never in production: config refuses SEED_ON_EMPTY there, and this checks it again.

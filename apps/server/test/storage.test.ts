@@ -16,7 +16,7 @@ import {
   StorageMissingError,
   type FileStorage,
 } from '../src/modules/documents/storage';
-import { STORED_CHUNK_BYTES } from '../src/modules/documents/storage-database';
+import { DatabaseFileStorage, STORED_CHUNK_BYTES } from '../src/modules/documents/storage-database';
 import { insertStoredFile } from '../src/modules/documents/stored-files.repo';
 import { startStorageSweeps } from '../src/modules/documents/storage-sweep';
 import { grantPages } from '../src/modules/pages/pages-ledger.service';
@@ -134,10 +134,11 @@ describe.each(['local', 'database'] as const)('%s storage', (kind) => {
       local = file;
       expect((await fs.readFile(file)).equals(data)).toBe(true);
     });
-    // The database backend's download is gone afterwards; the local backend handed its own file.
-    if (kind === 'database') await expect(fs.access(local)).rejects.toThrow();
-
     await storage.remove(key);
+    // The database backend's copy (kept for further uses) goes with the file; the local backend
+    // handed its own file.
+    if (kind === 'database')
+      await vi.waitFor(() => expect(fs.access(local)).rejects.toThrow(), { timeout: 2_000 });
     expect(await storage.exists(key)).toBe(false);
     expect(await storage.stat(key)).toBeUndefined();
     await expect(storage.open(key)).rejects.toBeInstanceOf(StorageMissingError);
@@ -329,6 +330,83 @@ describe.each(['local', 'database'] as const)('%s storage', (kind) => {
       expect((await storage.read(key)).toString()).toBe('old');
     },
   );
+});
+
+describe('local copies of the database storage', () => {
+  let database: TDatabase;
+  let dataDir: string;
+  let clock = Date.now();
+  let storage: DatabaseFileStorage;
+  let other: DatabaseFileStorage;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'printomat-copies-'));
+    storage = new DatabaseFileStorage(database.db, path.join(dataDir, 'a'), {
+      keepCopiesMs: 60_000,
+      now: () => clock,
+    });
+    // Another server instance on the same database.
+    other = new DatabaseFileStorage(database.db, path.join(dataDir, 'b'));
+  });
+  afterAll(async () => {
+    await database?.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** Uses the stored file as a tool would: its local path and what it holds. */
+  const use = (key: string) =>
+    storage.withLocalFile(key, async (file) => ({ file, text: await fs.readFile(file, 'utf8') }));
+
+  it('downloads a file once for the uses of a minute, again when it changed or the minute passed', async () => {
+    const open = vi.spyOn(storage, 'open');
+    try {
+      const key = storage.newKey('pdf');
+      await other.put(key, Buffer.from('version one'));
+      // Pages previewed at once share one download.
+      const [a, b, c] = await Promise.all([use(key), use(key), use(key)]);
+      expect(open).toHaveBeenCalledTimes(1);
+      expect(new Set([a.file, b.file, c.file]).size).toBe(1);
+      expect(a.text).toBe('version one');
+      // And the next page a moment later.
+      clock += 30_000;
+      expect(await use(key)).toEqual(a);
+      expect(open).toHaveBeenCalledTimes(1);
+
+      // Replaced by another instance (same size, new content): never the old copy.
+      await other.put(key, Buffer.from('version two'));
+      const replaced = await use(key);
+      expect(replaced.text).toBe('version two');
+      expect(open).toHaveBeenCalledTimes(2);
+      await vi.waitFor(() => expect(fs.access(a.file)).rejects.toThrow(), { timeout: 2_000 });
+
+      // Unused for a minute: the copy goes (the next use of any file trims), then comes again.
+      clock += 61_000;
+      const second = storage.newKey('pdf');
+      await storage.put(second, Buffer.from('another file'));
+      expect((await use(second)).text).toBe('another file');
+      await vi.waitFor(() => expect(fs.access(replaced.file)).rejects.toThrow(), {
+        timeout: 2_000,
+      });
+      expect((await use(key)).text).toBe('version two');
+      expect(open).toHaveBeenCalledTimes(4);
+
+      // Removed by another instance: missing at once, and the copy goes.
+      const held = await use(key);
+      await other.remove(key);
+      await expect(use(key)).rejects.toBeInstanceOf(StorageMissingError);
+      await vi.waitFor(() => expect(fs.access(held.file)).rejects.toThrow(), { timeout: 2_000 });
+
+      // A download that fails leaves nothing behind, and the next use tries again.
+      const third = storage.newKey('pdf');
+      await storage.put(third, Buffer.from('third'));
+      open.mockRejectedValueOnce(new Error('connection lost'));
+      await expect(use(third)).rejects.toThrow('connection lost');
+      expect((await use(third)).text).toBe('third');
+    } finally {
+      open.mockRestore();
+    }
+  });
 });
 
 describe('local files left behind by a switch to STORAGE=database', () => {

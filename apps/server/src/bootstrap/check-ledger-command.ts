@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/database';
 import { checkLedger } from '../modules/payments/ledger-check';
 
@@ -11,14 +11,7 @@ import { checkLedger } from '../modules/payments/ledger-check';
  * embedded database (PGlite), stop the server first.
  */
 
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (!(err instanceof ConfigError)) throw err;
-  console.error(err.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const problems = await checkLedger(database.db);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createAdmin, CreateAdminRefused } from './create-admin';
@@ -54,13 +54,7 @@ if (args.help) {
 }
 if (!args.email) fail(`--email is required\n${USAGE}`, 2);
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const password = await readStandardInput();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -1,11 +1,28 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TLocale } from '@printomat/shared';
+import type { TUserRow } from '../db/schema';
 import type { TEventBus } from '../realtime/event-bus';
 
 /** An answer as it goes out: the serialised body and its strong validator. */
 export interface TCachedAnswer {
   body: string;
   etag: string;
+}
+
+/**
+ * One kind of poll answer (a route that answers through the cache): where it is kept for an
+ * asker, and which fields of the asker's own row it shows. The route's handler and the poll fast
+ * lane (`poll-fast-lane.ts`) both find an answer through it, so they never disagree.
+ */
+export interface TPollAnswerKind {
+  /** The route's path; the lane takes only `GET <url>` exactly (no query string). */
+  readonly url: string;
+  readonly contentType: string;
+  /** Where the answer is kept among the person's answers (per locale where the text is). */
+  key(locale: TLocale): string;
+  /** The asker's own fields it shows: a row refreshed by the session cache rebuilds it. */
+  fingerprint(user: TUserRow): string;
 }
 
 interface TEntry extends TCachedAnswer {
@@ -32,7 +49,7 @@ const MAX_PEOPLE = 20_000;
  * same answer the same way (a per-instance counter would not survive round-robin balancing).
  */
 export function etagOf(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return `"${hash('sha256', body, 'base64url').slice(0, 27)}"`;
 }
 
 /** Whether an `If-None-Match` header names `etag` (a list, weak forms and `*` included). */
@@ -58,6 +75,7 @@ export class PersonAnswerCache {
   readonly #ttlMs: number;
   readonly #now: () => number;
   readonly #stop: (() => void)[];
+  readonly #kinds = new Map<string, TPollAnswerKind>();
 
   constructor(events: TEventBus, options: { ttlMs: number; now?: () => number }) {
     this.#events = events;
@@ -70,6 +88,40 @@ export class PersonAnswerCache {
         if (event.kind === 'user_changed') this.invalidatePerson(event.userId);
       }),
     ];
+  }
+
+  /** The kind of answer `GET url` gives, once one was computed here (the fast lane asks). */
+  kindOf(url: string | undefined): TPollAnswerKind | undefined {
+    return url === undefined ? undefined : this.#kinds.get(url);
+  }
+
+  /** `answer` for a route's kind of answer, asked by `user` in `locale`. */
+  answerFor(
+    kind: TPollAnswerKind,
+    user: TUserRow,
+    locale: TLocale,
+    compute: () => Promise<string>,
+  ): Promise<TCachedAnswer> {
+    if (this.#kinds.get(kind.url) !== kind) this.#kinds.set(kind.url, kind);
+    return this.answer(user.id, kind.key(locale), kind.fingerprint(user), compute);
+  }
+
+  /** The kept answer, if this instance holds a fresh one for the asker: never computes. */
+  peek(kind: TPollAnswerKind, user: TUserRow, locale: TLocale): TCachedAnswer | undefined {
+    if (this.#ttlMs <= 0 || !this.#events.isHealthy()) return undefined;
+    return this.#hit(user.id, kind.key(locale), kind.fingerprint(user), this.#now());
+  }
+
+  /** A fresh kept answer built from the same fields, made the most recently asked. */
+  #hit(userId: number, key: string, fingerprint: string, now: number): TEntry | undefined {
+    const person = this.#people.get(userId);
+    const hit = person?.answers.get(key);
+    if (!person || !hit || hit.expiresAt <= now || hit.fingerprint !== fingerprint)
+      return undefined;
+    // Most recently asked last: the first in the map is the one to evict.
+    this.#people.delete(userId);
+    this.#people.set(userId, person);
+    return hit;
   }
 
   /**
@@ -89,17 +141,11 @@ export class PersonAnswerCache {
       return { body, etag: etagOf(body) };
     }
     const now = this.#now();
-    const person = this.#people.get(userId);
-    const hit = person?.answers.get(key);
-    if (person && hit && hit.expiresAt > now && hit.fingerprint === fingerprint) {
-      // Most recently asked last: the first in the map is the one to evict.
-      this.#people.delete(userId);
-      this.#people.set(userId, person);
-      return hit;
-    }
+    const hit = this.#hit(userId, key, fingerprint, now);
+    if (hit) return hit;
     // Subscribed before computing: a change committed meanwhile drops `held`, and the answer,
     // possibly read before that commit, is not kept.
-    const held = person ?? this.#admit(userId, now);
+    const held = this.#people.get(userId) ?? this.#admit(userId, now);
     const body = await compute();
     const answer = { body, etag: etagOf(body) };
     if (this.#people.get(userId) === held) {

@@ -132,11 +132,23 @@ export function registerRequestContext(
         cookieOptions(ctx, false, ctx.config.sessionTtlDays * 86_400),
       );
     }
-    const cookieLocale = request.cookies[LOCALE_COOKIE];
-    request.locale = isLocale(cookieLocale)
-      ? cookieLocale
-      : (request.user?.locale ??
-        localeFromAcceptLanguage(request.headers['accept-language']) ??
-        DEFAULT_LOCALE);
+    request.locale = localeOf(
+      request.cookies[LOCALE_COOKIE],
+      request.user,
+      request.headers['accept-language'],
+    );
   });
+}
+
+/**
+ * The language of an answer: the cookie set by the language switcher, then the signed-in
+ * person's profile, then Accept-Language.
+ */
+export function localeOf(
+  cookieLocale: string | undefined,
+  user: Pick<TUserRow, 'locale'> | null,
+  acceptLanguage: string | undefined,
+): TLocale {
+  if (isLocale(cookieLocale)) return cookieLocale;
+  return user?.locale ?? localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
 }

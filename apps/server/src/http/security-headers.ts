@@ -105,9 +105,12 @@ function docsPolicy(inputs: TPolicyInputs): string {
 /**
  * Browser security headers on every answer: pages, API, static files, errors, 404s, the
  * payment sandbox's pages and the event stream. Set in `onRequest` directly on the raw
- * response, so they survive `reply.hijack()` (the SSE route writes its own head) and error
- * replies; a route may still override one with `reply.header` (the sandbox payment pages send
- * `Referrer-Policy: no-referrer`).
+ * response, so they survive `reply.hijack()` (the SSE route writes its own head, the poll fast
+ * lane its 304) and error replies; a route may still override one with `reply.header` (the
+ * sandbox payment pages send `Referrer-Policy: no-referrer`).
+ *
+ * The policy is built once around a placeholder and only the nonce is put in per response: it
+ * runs on every request, the cheap polls included (issue 19).
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: TConfig): void {
   const tiles = tileSourceOf(config.mapTiles.url);
@@ -115,15 +118,21 @@ export function registerSecurityHeaders(app: FastifyInstance, config: TConfig): 
   // name of this server (behind a proxy), and browsers check form-action along redirects.
   const publicOrigin = new URL(config.publicUrl).origin;
   const formTargets = `'self' ${publicOrigin}`;
+  const PLACEHOLDER = '\u0000nonce\u0000';
+  const inputs = { nonce: PLACEHOLDER, tiles, formTargets };
+  const appParts = appPolicy(inputs).split(PLACEHOLDER);
+  const docsParts = docsPolicy(inputs).split(PLACEHOLDER);
+  const withNonce = (parts: string[], nonce: string) => parts.join(nonce);
   app.decorateReply('cspNonce', '');
   app.addHook('onRequest', (request, reply, done) => {
     const nonce = nextCspNonce();
     reply.cspNonce = nonce;
-    const inputs = { nonce, tiles, formTargets };
     const res = reply.raw;
-    const pathname = request.url.split('?', 1)[0] ?? '';
-    const isDocs = pathname === DOCS_PREFIX || pathname.startsWith(`${DOCS_PREFIX}/`);
-    res.setHeader('content-security-policy', isDocs ? docsPolicy(inputs) : appPolicy(inputs));
+    const url = request.url;
+    const isDocs =
+      url.startsWith(DOCS_PREFIX) &&
+      (url.length === DOCS_PREFIX.length || '/?'.includes(url[DOCS_PREFIX.length]!));
+    res.setHeader('content-security-policy', withNonce(isDocs ? docsParts : appParts, nonce));
     res.setHeader('x-frame-options', 'DENY');
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');

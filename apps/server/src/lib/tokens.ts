@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** 256 random bits, URL-safe. Used for session ids, CSRF tokens, confirmation links, OAuth state. */
 export function randomToken(): string {
@@ -7,7 +7,7 @@ export function randomToken(): string {
 
 /** Only the hash of a bearer token is stored, so a database leak does not leak live sessions. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Short human-friendly code (referral links); unambiguous characters only. */

@@ -1,17 +1,10 @@
-import { ConfigError, loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { DEMO_ACCOUNTS } from './demo-data';
 import { seedDemoData } from './seed';
 
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (!(err instanceof ConfigError)) throw err;
-  console.error(err.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 if (config.isProduction) {
   // Demo accounts have published passwords and free pages: never on a production database.
   console.error('Demo data is refused in production (NODE_ENV=production). Use create-admin.');

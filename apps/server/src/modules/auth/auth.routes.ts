@@ -20,7 +20,7 @@ import {
 import type { TAppContext } from '../../context';
 import type { TUserRow } from '../../db/schema';
 import { unauthorized } from '../../http/errors';
-import { sendPollAnswer } from '../../http/person-cache';
+import { sendPollAnswer, type TPollAnswerKind } from '../../http/person-cache';
 import { byIp, rateLimited } from '../../http/rate-limit';
 import { clearSessionCookies, requestMeta, setLocaleCookie } from '../../http/request-context';
 import { remainingPages } from '../pages/pages-ledger.service';
@@ -38,6 +38,15 @@ import {
 
 import { sessionStateOf } from './session-state';
 import { startSession as startSessionOf } from './start-session';
+
+/** GET /ajax/user, polled by the phone app and the dashboard, through the poll cache. */
+const AJAX_USER: TPollAnswerKind = {
+  url: '/ajax/user',
+  contentType: 'application/json; charset=utf-8',
+  key: () => 'user',
+  // Fields of the signed-in row it shows: a row refreshed by the session cache rebuilds it.
+  fingerprint: (user) => `${user.is_premium}:${user.last_login_mobile?.getTime() ?? ''}`,
+};
 
 export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -261,14 +270,12 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: TAppContext): voi
     { schema: { tags: ['phone app'], response: { 200: ZAjaxUser } } },
     async (request, reply) => {
       const user = requireUser(request.user);
-      // Fields of the signed-in row it shows: a row refreshed by the session cache rebuilds it.
-      const fingerprint = `${user.is_premium}:${user.last_login_mobile?.getTime() ?? ''}`;
-      const answer = await ctx.pollCache.answer(user.id, 'user', fingerprint, async () =>
+      const answer = await ctx.pollCache.answerFor(AJAX_USER, user, request.locale, async () =>
         JSON.stringify(
           ZAjaxUser.encode(presentAjaxUser(user, await remainingPages(ctx.db, user.id, ctx.now()))),
         ),
       );
-      return sendPollAnswer(request, reply, answer, 'application/json; charset=utf-8');
+      return sendPollAnswer(request, reply, answer, AJAX_USER.contentType);
     },
   );
 }

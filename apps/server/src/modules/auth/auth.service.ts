@@ -56,6 +56,19 @@ const TOUCH_EVERY_MS = 5 * 60 * 1000;
  * through the session cache (http/session-cache.ts): every change that ends a session or changes
  * a user row announces it (announceSessionEnded / announceUserChanged after the commit).
  */
+/**
+ * The live session a token names, only when this instance holds it in memory and nothing about
+ * it is due (no touch, not blocked): never the database. The poll fast lane asks; anything
+ * else goes the ordinary way (`resumeSession`).
+ */
+export function peekCachedSession(ctx: TAppContext, token: string): TCachedSession | undefined {
+  const now = ctx.now().getTime();
+  const session = sessionCacheOf(ctx).get(hashToken(token), now);
+  if (!session || session.user.blocked_at || now - session.lastSeenAt > TOUCH_EVERY_MS)
+    return undefined;
+  return session;
+}
+
 export async function resumeSession(
   ctx: TAppContext,
   token: string,

@@ -1,8 +1,11 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { TDb } from '../../db/database';
 import { checkKey, FileStorage, StorageMissingError, type TStoredStream } from './storage';
+import { LocalCopies } from './storage-local-copies';
 import {
   completeStoredFile,
   deleteIncompleteStoredFiles,
@@ -19,6 +22,11 @@ import {
 /** Bytes per stored chunk: one row, one round trip; a few of them at most are in memory at once. */
 export const STORED_CHUNK_BYTES = 256 * 1024;
 
+/** Local copies for tools that need a file (previews of one PDF page by page): kept a minute… */
+const LOCAL_COPY_KEEP_MS = 60_000;
+/** …within this many bytes of unused copies per process. */
+const LOCAL_COPY_MAX_BYTES = 256 * 1024 * 1024;
+
 /**
  * Files in the database (`STORAGE=database`, migration 0029): every server instance on one
  * PostgreSQL reads what another stored. Written and read one chunk at a time, so a file is never
@@ -30,16 +38,42 @@ export const STORED_CHUNK_BYTES = 256 * 1024;
  */
 export class DatabaseFileStorage extends FileStorage {
   readonly kind = 'database';
+  readonly #copies: LocalCopies;
 
   constructor(
     private readonly db: TDb,
     scratchRoot: string,
+    options: { keepCopiesMs?: number; now?: () => number } = {},
   ) {
     super(scratchRoot);
+    this.#copies = new LocalCopies({
+      keepMs: options.keepCopiesMs ?? LOCAL_COPY_KEEP_MS,
+      maxBytes: LOCAL_COPY_MAX_BYTES,
+      scratch: () => this.scratch(),
+      download: async (key, file) => {
+        const { stream, size } = await this.open(key);
+        await pipeline(stream, createWriteStream(file));
+        return size;
+      },
+      // A replacement is a new row (put): its id names the version.
+      versionOf: async (key) => (await findStoredFile(this.db, key))?.id.toString(),
+      ...(options.now ? { now: options.now } : {}),
+    });
+  }
+
+  /**
+   * A local copy, shared by the uses of one file within a minute (the previews of a document's
+   * pages download its PDF once); looked up in the database before every use, so a file removed
+   * or replaced by any instance is never served from an old copy.
+   */
+  override withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T> {
+    checkKey(key);
+    return this.#copies.use(key, path.basename(key), fn);
   }
 
   async put(key: string, source: Readable | Buffer): Promise<number> {
     checkKey(key);
+    this.#copies.forget(key);
     const fileId = await insertStoredFile(this.db, key);
     try {
       let seq = 0;
@@ -112,11 +146,13 @@ export class DatabaseFileStorage extends FileStorage {
   async remove(key: string | null, within?: TDb): Promise<void> {
     if (!key) return;
     checkKey(key);
+    this.#copies.forget(key);
     await deleteStoredFile(within ?? this.db, key);
   }
 
   async removeFolder(folder: string, within?: TDb): Promise<void> {
     checkKey(folder);
+    this.#copies.forgetFolder(folder);
     await deleteStoredFilesUnder(within ?? this.db, `${folder}/`);
   }
 

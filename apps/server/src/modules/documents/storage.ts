@@ -81,20 +81,9 @@ export abstract class FileStorage {
 
   /**
    * Runs `fn` with a local file holding the stored one, for tools that need a path. The file is
-   * read-only for `fn` and valid only while it runs. The database backend downloads it into a
-   * scratch directory and removes it afterwards.
+   * read-only for `fn` and valid only while it runs; StorageMissingError when there is none.
    */
-  async withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T> {
-    const { stream } = await this.open(key);
-    const dir = await this.scratch();
-    try {
-      const file = path.join(dir, path.basename(key));
-      await pipeline(stream, createWriteStream(file));
-      return await fn(file);
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
-  }
+  abstract withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T>;
 
   /** A scratch directory for one piece of work; the caller removes it. */
   async scratch(): Promise<string> {

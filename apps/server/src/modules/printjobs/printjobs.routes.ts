@@ -10,7 +10,7 @@ import {
 } from '@printomat/shared';
 import type { TAppContext } from '../../context';
 import { unauthorized } from '../../http/errors';
-import { sendPollAnswer } from '../../http/person-cache';
+import { sendPollAnswer, type TPollAnswerKind } from '../../http/person-cache';
 import { byIp, byPerson, rateLimited } from '../../http/rate-limit';
 import { documentLimits, presentJobView } from './printjobs.presenter';
 import {
@@ -24,6 +24,15 @@ import { releaseToPrinter, releaseWithCode } from './release.service';
 import { cancelPrintjob } from './cancel.service';
 
 const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The uploader's 5-second poll, answered through the poll cache (and its fast lane). */
+const CURRENT_JOB: TPollAnswerKind = {
+  url: '/ajax/printjobs/current',
+  contentType: 'application/json; charset=utf-8',
+  key: (locale) => `printjob:${locale}`,
+  // The role decides the job's kind: a row refreshed with another role rebuilds the answer.
+  fingerprint: (user) => user.role,
+};
 
 export function registerPrintjobRoutes(root: FastifyInstance, ctx: TAppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -49,17 +58,12 @@ export function registerPrintjobRoutes(root: FastifyInstance, ctx: TAppContext):
     async (request, reply) => {
       const user = request.user;
       if (!user) throw unauthorized();
-      // The role decides the job's kind: a row refreshed with another role rebuilds the answer.
-      const answer = await ctx.pollCache.answer(
-        user.id,
-        `printjob:${request.locale}`,
-        user.role,
-        async () =>
-          JSON.stringify(
-            ZPrintjob.encode(present(await getCurrentPrintjob(ctx, user), request.locale)),
-          ),
+      const answer = await ctx.pollCache.answerFor(CURRENT_JOB, user, request.locale, async () =>
+        JSON.stringify(
+          ZPrintjob.encode(present(await getCurrentPrintjob(ctx, user), request.locale)),
+        ),
       );
-      return sendPollAnswer(request, reply, answer, 'application/json; charset=utf-8');
+      return sendPollAnswer(request, reply, answer, CURRENT_JOB.contentType);
     },
   );
 

@@ -3,7 +3,7 @@ import { colorPagesFrom, createTranslator, formatDate, type TLocale } from '@pri
 import type { TAppContext } from '../../context';
 import type { TUserRow } from '../../db/schema';
 import { unauthorized } from '../../http/errors';
-import { sendPollAnswer } from '../../http/person-cache';
+import { sendPollAnswer, type TPollAnswerKind } from '../../http/person-cache';
 import { pagesSummary } from '../pages/pages-ledger.service';
 import { hasConfirmedPrintjob } from '../printjobs/printjobs.service';
 
@@ -13,18 +13,23 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** The dashboard panel through the poll cache; it tells app users apart from others. */
+const USER_PANEL: TPollAnswerKind = {
+  url: '/ajax/user.html',
+  contentType: 'text/html; charset=utf-8',
+  key: (locale) => `panel:${locale}`,
+  fingerprint: (user) => `${user.last_login_mobile?.getTime() ?? ''}`,
+};
+
 /** GET /ajax/user.html (spec section 7): the dashboard panel, refreshed in place every 5 s. */
 export function registerUserPanelRoutes(app: FastifyInstance, ctx: TAppContext): void {
   app.get('/ajax/user.html', { schema: { tags: ['phone app'] } }, async (request, reply) => {
     const user = request.user;
     if (!user) throw unauthorized();
-    const answer = await ctx.pollCache.answer(
-      user.id,
-      `panel:${request.locale}`,
-      `${user.last_login_mobile?.getTime() ?? ''}`,
-      () => renderPanel(ctx, user, request.locale),
+    const answer = await ctx.pollCache.answerFor(USER_PANEL, user, request.locale, () =>
+      renderPanel(ctx, user, request.locale),
     );
-    return sendPollAnswer(request, reply, answer, 'text/html; charset=utf-8');
+    return sendPollAnswer(request, reply, answer, USER_PANEL.contentType);
   });
 }
 
