@@ -104,8 +104,9 @@ export async function buildApp(ctx: TAppContext): Promise<FastifyInstance> {
   // the raw response, so it survives reply.hijack() (the event stream).
   const { instanceName } = config;
   if (instanceName)
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onRequest', (_request, reply, done) => {
       reply.raw.setHeader('x-instance', instanceName);
+      done();
     });
   // Unchanged polls answered 304 here, before the rest of the hooks (after the headers above).
   registerPollFastLane(app, ctx, (token) => peekCachedSession(ctx, token));
