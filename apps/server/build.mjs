@@ -26,6 +26,7 @@ const entryPoints = {
   seed: 'src/seed/seed-command.ts',
   migrate: 'src/db/migrate-command.ts',
   'check-ledger': 'src/bootstrap/check-ledger-command.ts',
+  'storage-import': 'src/bootstrap/storage-import-command.ts',
 };
 const WORKER = 'src/modules/documents/pipeline/pipeline.worker.ts';
 if (fs.existsSync(path.join(root, WORKER))) entryPoints['pipeline.worker'] = WORKER;

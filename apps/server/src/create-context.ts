@@ -75,7 +75,7 @@ export async function createContext(
   if (await localFilesLeftBehind(config.storage, config.dataDir)) {
     log.warn(
       { dataDir: config.dataDir },
-      'STORAGE=database, but DATA_DIR/documents or DATA_DIR/printer-images holds files: documents and printer images stored before the switch are not in the database (docs/deploy.md)',
+      'STORAGE=database, but DATA_DIR/documents or DATA_DIR/printer-images holds files: documents and printer images stored before the switch are not in the database: copy them with storage-import (docs/deploy.md)',
     );
   }
   // Made here, at start, and never by /readyz, whose storage check fails on a missing directory.

@@ -91,7 +91,13 @@ describe('Dockerfiles follow the Debian recipe', () => {
 
   it('runs built entries that apps/server/build.mjs and apps/agent/build.mjs write', async () => {
     const serverBuild = await read('apps/server/build.mjs');
-    for (const entry of ['main:', 'migrate:', "'create-admin':", "'check-ledger':"])
+    for (const entry of [
+      'main:',
+      'migrate:',
+      "'create-admin':",
+      "'check-ledger':",
+      "'storage-import':",
+    ])
       expect(serverBuild).toContain(entry);
     expect(await read('apps/agent/build.mjs')).toContain("'printomat-agent.js'");
     expect(await read('deploy/docker/agent.Dockerfile')).toContain(

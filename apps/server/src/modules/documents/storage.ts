@@ -242,6 +242,16 @@ export class LocalFileStorage extends FileStorage {
   }
 
   /**
+   * The name of every file stored here, as the key it is stored under (`2026-11/<uuid>.pdf`,
+   * `printer-images/…`): not scratch work, not an unfinished copy (`*.partial`). A file put here
+   * by hand may have a name no key can have; `checkKey` tells.
+   */
+  async *names(): AsyncGenerator<string> {
+    yield* walk(this.root, '', (top) => top === SCRATCH_FOLDER || top in this.folders);
+    for (const [folder, dir] of Object.entries(this.folders)) yield* walk(dir, `${folder}/`);
+  }
+
+  /**
    * The file itself: no copy. Removed while `fn` runs (the document was deleted meanwhile), the
    * tool fails on it somehow: that is StorageMissingError too, as if it had been gone before.
    */
@@ -296,5 +306,27 @@ async function lastTouched(dir: string): Promise<number> {
     return newest;
   } catch {
     return Number.POSITIVE_INFINITY;
+  }
+}
+
+/** Files below `dir` as `prefix` + their relative path with `/`, top folders `skip` says left out. */
+async function* walk(
+  dir: string,
+  prefix: string,
+  skip: (top: string) => boolean = () => false,
+): AsyncGenerator<string> {
+  let entries;
+  try {
+    entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  for (const entry of entries) {
+    if (!entry.isFile() || entry.name.endsWith('.partial')) continue;
+    const relative = path.relative(dir, path.join(entry.parentPath, entry.name));
+    const parts = relative.split(path.sep);
+    if (parts.length > 1 && skip(parts[0]!)) continue;
+    yield `${prefix}${parts.join('/')}`;
   }
 }
