@@ -88,7 +88,7 @@ const STATUS_TIMEOUT_MS = 3_000;
 const MAX_STATUS_BYTES = 16 * 1024;
 
 /** Default of printerErrorWaitMs: a job at a printer in error is given back within a minute. */
-const PRINTER_ERROR_WAIT_MS = 45_000;
+export const PRINTER_ERROR_WAIT_MS = 45_000;
 /** A Print-Job to a busy printer is retried this long before the device's state is asked again. */
 const BUSY_SLICE_MS = 10_000;
 /** While a job prints, the device's state is asked this often. */

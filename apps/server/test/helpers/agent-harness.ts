@@ -34,6 +34,8 @@ export interface TAgentHarness {
     minionId?: string;
     secret?: string;
     printerUri?: string;
+    /** How long a job waits at a printer in error (the agent's default: 45 s). */
+    printerErrorWaitMs?: number;
   }): Promise<PrinterAgent>;
   /**
    * The device side of copying and scanning in front of a running agent: the agent's panel
@@ -90,6 +92,7 @@ export async function startAgentHarness(minionName: string): Promise<TAgentHarne
         log: quietAgentLog,
         minReconnectMs: 50,
         maxReconnectMs: 200,
+        ...(options.printerErrorWaitMs ? { printerErrorWaitMs: options.printerErrorWaitMs } : {}),
       });
       agents.push(agent);
       await agent.start();
