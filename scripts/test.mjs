@@ -27,12 +27,15 @@ const steps = [
   { name: 'web build', cmd: ['npm', 'run', '--silent', 'build'] },
   {
     // Two vitest runs side by side: the PostgreSQL tests mostly wait on the database server, so
-    // they overlap well with the PGlite ones (each run keeps vitest's one worker on 2 cores).
-    name: `tests (unit, integration, agent${withPostgres ? ' | integration-pg' : ''})`,
-    parallel: [
-      vitest(['unit', 'integration', 'agent'], 'vitest-main.json'),
-      ...(withPostgres ? [vitest(['integration-pg'], 'vitest-pg.json')] : []),
-    ],
+    // they overlap well with the PGlite ones (each run keeps vitest's one worker on 2 cores). The
+    // web's unit tests go with the PostgreSQL run, which is the shorter one without them.
+    name: `tests (integration, agent${withPostgres ? ' | unit, integration-pg' : ', unit'})`,
+    parallel: withPostgres
+      ? [
+          vitest(['integration', 'agent'], 'vitest-main.json'),
+          vitest(['unit', 'integration-pg'], 'vitest-pg.json'),
+        ]
+      : [vitest(['unit', 'integration', 'agent'], 'vitest-main.json')],
   },
   {
     name: 'browser tests',
