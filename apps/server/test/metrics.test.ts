@@ -20,6 +20,7 @@ import { seedDemoData } from '../src/seed/seed';
 import { seedPackages } from '../src/seed/packages-seed';
 import { createTestDatabase } from './helpers/database';
 import { makePdf } from './helpers/fixtures';
+import { agentPrinterStatus } from './helpers/raw-agent';
 import { productionSettings } from './helpers/production-env';
 import { confirmedUser, notifySandboxPayment, personalPackageM } from './helpers/payments';
 import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
@@ -186,15 +187,6 @@ async function submittedJob(docPages: number) {
   return { agent, jobId: job.id };
 }
 
-const status = (s: Partial<TAgentPrinterStatus>): TAgentPrinterStatus => ({
-  state: 'idle',
-  reasons: [],
-  inputTrays: [],
-  supplies: [],
-  markers: [],
-  ...s,
-});
-
 describe('metrics read from the database at scrape time', () => {
   it('shows printers online, in error and offline as the map does', async () => {
     const printers = await t.ctx.db
@@ -234,9 +226,9 @@ describe('metrics read from the database at scrape time', () => {
         .set({ agent_last_seen_at: new Date(), agent_status: JSON.stringify(report) })
         .where('id', '=', id)
         .execute();
-    await seen(first.id, status({}));
-    await seen(second.id, status({ state: 'stopped', reasons: ['media-jam-error'] }));
-    await seen(third.id, status({ reasons: ['door-open-report'] }));
+    await seen(first.id, agentPrinterStatus({}));
+    await seen(second.id, agentPrinterStatus({ state: 'stopped', reasons: ['media-jam-error'] }));
+    await seen(third.id, agentPrinterStatus({ reasons: ['door-open-report'] }));
     const live = await states();
     expect(live).toEqual({
       ...silent,

@@ -16,7 +16,7 @@ import { reportPrinted } from '../src/modules/printjobs/release.service';
 import { seedDemoData } from '../src/seed/seed';
 import { createTestDatabase, testDatabaseKind } from './helpers/database';
 import { makePdf } from './helpers/fixtures';
-import { notifySandboxPayment } from './helpers/payments';
+import { buyPackageMByCard } from './helpers/payments';
 import { signInNewAdmin } from './helpers/admin';
 import { createTestApp, registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
 import type { TDatabase } from '../src/db/database';
@@ -236,29 +236,7 @@ describe('poll answers with ETag and 304', () => {
     // The row changed behind the caches' back: start from fresh answers.
     t.ctx.pollCache.invalidatePerson(id);
     const before = await etags(agent);
-    const packages = (await agent.get('/api/packages?audience=personal')).json<{
-      packages: { id: number; code: string; price_minor: number; pages: number }[];
-    }>().packages;
-    const m = packages.find((p) => p.code === 'M');
-    if (!m) throw new Error('package M missing');
-    const started = await agent.post('/api/payments', {
-      package_id: m.id,
-      method: 'card',
-      idempotency_key: `poll-${Date.now()}`,
-    });
-    expect(started.statusCode).toBe(201);
-    const { reference } = started.json<{ reference: string }>();
-    const payment = await t.ctx.db
-      .selectFrom('payments')
-      .select('provider_reference')
-      .where('reference', '=', reference)
-      .executeTakeFirstOrThrow();
-    const webhook = await notifySandboxPayment(
-      t,
-      { reference, provider_reference: payment.provider_reference, amount_minor: m.price_minor },
-      'payment.completed',
-    );
-    expect(webhook.statusCode).toBeLessThan(300);
+    const m = await buyPackageMByCard(t, agent);
     await settle();
     const user = await poll(agent, '/ajax/user', before['/ajax/user']);
     expect(user.statusCode).toBe(200);

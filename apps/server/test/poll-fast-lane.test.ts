@@ -203,6 +203,29 @@ describe('poll fast lane', () => {
       spy.done();
     }
   });
+
+  it('ends a session deleted elsewhere without a word at its next touch', async () => {
+    const { agent, id, held } = await person();
+    const url = '/ajax/user';
+    const cookie = signedIn(agent);
+    // Gone from the database only (another instance whose announcement was lost): still cached.
+    await t.ctx.db.deleteFrom('sessions').where('user_id', '=', id).execute();
+    expect((await agent.get(url, { headers: { 'if-none-match': held[url]! } })).statusCode).toBe(
+      304,
+    );
+    const realNow = t.ctx.now;
+    const later = new Date(realNow().getTime() + 6 * 60_000);
+    t.ctx.now = () => later;
+    try {
+      expect((await agent.get(url, { headers: { 'if-none-match': held[url]! } })).statusCode).toBe(
+        401,
+      );
+    } finally {
+      t.ctx.now = realNow;
+    }
+    // And stays ended now for the same cookie, without waiting for the cache's time.
+    expect((await send(url, { cookie, 'if-none-match': held[url]! })).statusCode).toBe(401);
+  });
 });
 
 /** The session and CSRF cookies alone. */

@@ -13,7 +13,7 @@ import { testDatabaseKind } from './helpers/database';
 import { useTwoInstances } from './helpers/two-instances';
 import { until } from './helpers/http-session';
 import { LocalHttpServer, onBody } from './helpers/local-server';
-import { rawAgent } from './helpers/raw-agent';
+import { agentPrinterStatus, rawAgent } from './helpers/raw-agent';
 import { createTestApp, type TTestApp } from './helpers/test-app';
 import type { TCapturedMail } from './helpers/smtp';
 
@@ -43,13 +43,7 @@ function validSignature(header: string, body: string): boolean {
   return parts.v1 === mac && Math.abs(Date.now() / 1000 - Number(parts.t)) < 300;
 }
 
-const idle: TAgentPrinterStatus = {
-  state: 'idle',
-  reasons: [],
-  inputTrays: [],
-  supplies: [],
-  markers: [{ name: 'Black toner', level: 80 }],
-};
+const idle = agentPrinterStatus({ markers: [{ name: 'Black toner', level: 80 }] });
 
 const mailsTo = (t: TTestApp, to: string) => t.smtp.mails.filter((m) => m.to.includes(to));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

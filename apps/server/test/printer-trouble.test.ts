@@ -7,7 +7,7 @@ import { grantPages } from '../src/modules/pages/pages-ledger.service';
 import { signInDemoAdmin } from './helpers/admin';
 import { makePdf } from './helpers/fixtures';
 import { until } from './helpers/http-session';
-import { rawAgent } from './helpers/raw-agent';
+import { agentPrinterStatus, rawAgent } from './helpers/raw-agent';
 import { KIOSK_CODE, startAgentHarness, type TAgentHarness } from './helpers/agent-harness';
 import { registerAndSignIn, TestAgent, type TTestApp } from './helpers/test-app';
 
@@ -157,14 +157,6 @@ describe('a job withdrawn after it reached the printer', () => {
 });
 
 describe('a printer whose device is in error', () => {
-  const status = (s: Partial<TAgentPrinterStatus>): TAgentPrinterStatus => ({
-    state: 'idle',
-    reasons: [],
-    inputTrays: [],
-    supplies: [],
-    markers: [],
-    ...s,
-  });
   const availability = async () =>
     (
       (await new TestAgent(t.app).get('/api/map')).json().printers as Array<{
@@ -177,7 +169,7 @@ describe('a printer whose device is in error', () => {
     const link = await rawAgent(serverUrl, credentials.minionId, credentials.secret);
     await link.next('welcome');
     const report = async (s: Partial<TAgentPrinterStatus>, shown: string) => {
-      link.send({ type: 'heartbeat', printer: status(s) });
+      link.send({ type: 'heartbeat', printer: agentPrinterStatus(s) });
       await until(async () => ((await availability()) === shown ? true : undefined));
       // Heartbeats closer than a second apart are ignored by the server.
       await sleep(1_050);
@@ -265,7 +257,10 @@ describe('a printer whose device is in error', () => {
       // Released while the printer still looked fine (its agent reported before it ran out).
       await t.ctx.db
         .updateTable('printers')
-        .set({ agent_last_seen_at: new Date(), agent_status: JSON.stringify(status({})) })
+        .set({
+          agent_last_seen_at: new Date(),
+          agent_status: JSON.stringify(agentPrinterStatus({})),
+        })
         .where('id', '=', printerId)
         .execute();
       const { person, jobId } = await confirmedJob(30);

@@ -6,7 +6,7 @@ import { signInWithFacebook } from '../src/modules/auth/facebook.service';
 import { grantPages } from '../src/modules/pages/pages-ledger.service';
 import { creditReferrerAfterPurchase } from '../src/modules/referrals/referrals.service';
 import { seedPackages } from '../src/seed/packages-seed';
-import { notifySandboxPayment } from './helpers/payments';
+import { buyPackageMByCard } from './helpers/payments';
 import {
   createTestApp,
   registerAndSignIn,
@@ -188,34 +188,7 @@ describe('referral credit', () => {
     const a = await inviter();
     const b = await invitedBy(a.freePages.referral_code);
     await confirm(b.id);
-    const packages = (await b.agent.get('/api/packages?audience=personal')).json<{
-      packages: { id: number; code: string; price_minor: number }[];
-    }>().packages;
-    const m = packages.find((p) => p.code === 'M');
-    if (!m) throw new Error('package M missing');
-    const started = await b.agent.post('/api/payments', {
-      package_id: m.id,
-      method: 'card',
-      idempotency_key: `ref-${Date.now()}`,
-    });
-    expect(started.statusCode).toBe(201);
-    const { reference } = started.json<{ reference: string }>();
-    const payment = await t.ctx.db
-      .selectFrom('payments')
-      .select('provider_reference')
-      .where('reference', '=', reference)
-      .executeTakeFirstOrThrow();
-    const webhook = await notifySandboxPayment(
-      t,
-      {
-        reference: reference,
-        provider_reference: payment.provider_reference,
-        amount_minor: m.price_minor,
-      },
-      'payment.completed',
-      `evt_referral_${Date.now().toString(36)}`,
-    );
-    expect(webhook.statusCode).toBeLessThan(300);
+    await buyPackageMByCard(t, b.agent);
     const grants = await referralGrants(a.id);
     expect(grants).toHaveLength(1);
     expect(grants[0]).toMatchObject({ pages: 25, reference: `referral:${b.id}` });

@@ -5,8 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFileStorage, localFilesLeftBehind } from '../src/modules/documents/create-storage';
-import { LocalFileStorage, type FileStorage } from '../src/modules/documents/storage';
+import {
+  createFileStorage,
+  createLocalStorage,
+  localFilesLeftBehind,
+} from '../src/modules/documents/create-storage';
+import type { FileStorage } from '../src/modules/documents/storage';
 import { importLocalFiles } from '../src/modules/documents/storage-import';
 import { createTestDatabase } from './helpers/database';
 import { openDatabase, type TDatabase } from '../src/db/database';
@@ -42,7 +46,7 @@ describe('storage-import', () => {
   });
 
   it('copies every local file into the database once, then removes the local ones on request', async () => {
-    const local = createFileStorage('local', dataDir, database.db) as LocalFileStorage;
+    const local = createLocalStorage(dataDir);
     const target = createFileStorage('database', dataDir, database.db);
     const files = await fillLocal(local);
     // Scratch work, an unfinished copy and a file put there by hand are not documents.
@@ -84,9 +88,7 @@ describe('storage-import', () => {
     // The command's own database: PGlite in its data directory (it migrates it first).
     const commandDir = await fs.mkdtemp(path.join(os.tmpdir(), 'printomat-import-cmd-'));
     try {
-      const local = new LocalFileStorage(path.join(commandDir, 'documents'), {
-        'printer-images': path.join(commandDir, 'printer-images'),
-      });
+      const local = createLocalStorage(commandDir);
       const files = await fillLocal(local);
       const env = (storage: string) => ({
         PATH: process.env.PATH ?? '',

@@ -2,8 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { createFileStorage } from '../modules/documents/create-storage';
-import { LocalFileStorage } from '../modules/documents/storage';
+import { createFileStorage, createLocalStorage } from '../modules/documents/create-storage';
 import { importLocalFiles } from '../modules/documents/storage-import';
 
 /**
@@ -39,8 +38,7 @@ if (config.storage !== 'database') {
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrateToLatest(database.db);
-  const local = createFileStorage('local', config.dataDir, database.db);
-  if (!(local instanceof LocalFileStorage)) throw new Error('the local storage is not local');
+  const local = createLocalStorage(config.dataDir);
   const target = createFileStorage('database', config.dataDir, database.db);
   const report = await importLocalFiles(local, target, { removeLocal });
   const mb = (report.bytes / 1024 / 1024).toFixed(1);

@@ -211,6 +211,9 @@ export class PersonAnswerCache {
   }
 }
 
+/** Poll answers are the asker's own and revalidated on every use (browsers send If-None-Match). */
+export const POLL_CACHE_CONTROL = 'private, no-cache';
+
 /**
  * Sends a poll answer revalidated on every use (`private, no-cache` + ETag: browsers ask again
  * with `If-None-Match` by themselves) and `304` with no body when the asker holds it already.
@@ -221,7 +224,7 @@ export function sendPollAnswer(
   answer: TCachedAnswer,
   contentType: string,
 ): FastifyReply {
-  reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
+  reply.header('etag', answer.etag).header('cache-control', POLL_CACHE_CONTROL);
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   return reply.type(contentType).send(answer.body);
 }

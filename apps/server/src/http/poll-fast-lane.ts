@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LOCALE_COOKIE } from '@printomat/shared';
 import type { TAppContext } from '../context';
 import type { TUserRow } from '../db/schema';
-import { matchesEtag } from './person-cache';
+import { matchesEtag, POLL_CACHE_CONTROL } from './person-cache';
 import { CSRF_COOKIE, localeOf, SESSION_COOKIE } from './request-context';
 
 /**
@@ -26,8 +26,9 @@ const KNOWN_COOKIES: ReadonlySet<string> = new Set([SESSION_COOKIE, CSRF_COOKIE,
  * string, only the session, CSRF and language cookies, the session held in memory with no touch
  * due and the CSRF cookie already matching it (else the ordinary way would set a cookie), the
  * answer kept for the asker's language and own fields. Anything else falls through to the
- * ordinary hooks and handler (while the server closes, Fastify answers 503 before any hook). The `onResponse` hooks still
- * run (metrics, the request log): Fastify calls them when the raw response finishes.
+ * ordinary hooks and handler (while the server closes, Fastify answers 503 before any hook). The
+ * `onResponse` hooks still run (metrics, the request log): Fastify calls them when the raw
+ * response finishes.
  */
 export function registerPollFastLane(
   app: FastifyInstance,
@@ -41,10 +42,9 @@ export function registerPollFastLane(
     const cookieHeader = request.headers.cookie;
     if (!kind || request.url !== kind.url || !cookieHeader) return done();
     const cookies = app.parseCookie(cookieHeader);
-    let known = true;
-    for (const name in cookies) if (!KNOWN_COOKIES.has(name)) known = false;
+    for (const name in cookies) if (!KNOWN_COOKIES.has(name)) return done();
     const token = cookies[SESSION_COOKIE];
-    if (!known || !token) return done();
+    if (!token) return done();
     const session = peekSession(token);
     if (!session || cookies[CSRF_COOKIE] !== session.csrf_token) return done();
     const locale = localeOf(
@@ -56,7 +56,7 @@ export function registerPollFastLane(
     if (!answer || !matchesEtag(ifNoneMatch, answer.etag)) return done();
     reply.hijack();
     // The security headers (and X-Instance) are on the raw response already.
-    reply.raw.writeHead(304, { etag: answer.etag, 'cache-control': 'private, no-cache' });
+    reply.raw.writeHead(304, { etag: answer.etag, 'cache-control': POLL_CACHE_CONTROL });
     reply.raw.end();
   });
 }

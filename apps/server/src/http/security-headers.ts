@@ -27,7 +27,7 @@ const NONCE_POOL_BYTES = 4096;
 let noncePool = Buffer.alloc(0);
 let nonceOffset = 0;
 
-export function nextCspNonce(): string {
+function nextCspNonce(): string {
   if (nonceOffset + NONCE_BYTES > noncePool.length) {
     noncePool = randomBytes(NONCE_POOL_BYTES);
     nonceOffset = 0;

@@ -146,17 +146,19 @@ export function sessionCacheOf(ctx: Pick<TAppContext, 'events' | 'config'>): Ses
   return cache;
 }
 
+type TAnnouncer = Pick<TAppContext, 'events' | 'config' | 'log'> &
+  Partial<Pick<TAppContext, 'pollCache'>>;
+
 /**
  * Call after the commit: this instance forgets at once (the next request of the same browser
  * may come before the bus delivers), the others when the event arrives. A failed (or, after
  * about 2 s, abandoned) publish is logged, never thrown: the change is done; other instances
  * then see it within the cache time (SESSION_CACHE_SECONDS, at most 300).
  */
-async function announce(
-  ctx: Pick<TAppContext, 'events' | 'config' | 'log'>,
-  event: TBusEvent,
-): Promise<void> {
+async function announce(ctx: TAnnouncer, event: TBusEvent): Promise<void> {
   sessionCacheOf(ctx).apply(event);
+  // This instance's poll answers of the person go at once too (the bus brings it back later).
+  if (event.kind === 'user_changed') ctx.pollCache?.invalidatePerson(event.userId);
   try {
     await ctx.events.publish('sessions', event);
   } catch (err) {
@@ -166,7 +168,7 @@ async function announce(
 
 /** A session ended (sign-out, rotation at sign-in). */
 export function announceSessionEnded(
-  ctx: Pick<TAppContext, 'events' | 'config' | 'log'>,
+  ctx: TAnnouncer,
   sessionId: string,
 ): Promise<void> {
   return announce(ctx, { kind: 'session_ended', sessionId });
@@ -178,7 +180,7 @@ export function announceSessionEnded(
  * covers sessions deleted with a password change, a block or the account's deletion.
  */
 export function announceUserChanged(
-  ctx: Pick<TAppContext, 'events' | 'config' | 'log'>,
+  ctx: TAnnouncer,
   userId: number,
 ): Promise<void> {
   return announce(ctx, { kind: 'user_changed', userId });

@@ -60,6 +60,31 @@ export async function personalPackageM(t: TTestApp): Promise<TPackageList['packa
 }
 
 /**
+ * `agent` buys package M by card, and the sandbox provider's webhook completes the payment:
+ * answers the package (its pages are the agent's now).
+ */
+export async function buyPackageMByCard(
+  t: TTestApp,
+  agent: TestAgent,
+): Promise<TPackageList['packages'][number]> {
+  const m = await personalPackageM(t);
+  const started = await agent.post('/api/payments', {
+    package_id: m.id,
+    method: 'card',
+    idempotency_key: `package-m-${Date.now()}-${(sandboxEvents += 1)}`,
+  });
+  expect(started.statusCode).toBe(201);
+  const payment = await t.ctx.db
+    .selectFrom('payments')
+    .select(['reference', 'provider_reference', 'amount_minor'])
+    .where('reference', '=', started.json<{ reference: string }>().reference)
+    .executeTakeFirstOrThrow();
+  const webhook = await notifySandboxPayment(t, payment, 'payment.completed');
+  expect(webhook.statusCode).toBeLessThan(300);
+  return m;
+}
+
+/**
  * The real app listening on a free loopback port, for providers that call it over real HTTP
  * (`env` gets its origin), with the packages seeded; answers the app, its origin and package M.
  */

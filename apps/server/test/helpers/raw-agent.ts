@@ -1,5 +1,9 @@
 import WebSocket from 'ws';
-import { AGENT_PROTOCOL_VERSION, type TServerMessage } from '@printomat/shared';
+import {
+  AGENT_PROTOCOL_VERSION,
+  type TAgentPrinterStatus,
+  type TServerMessage,
+} from '@printomat/shared';
 
 /**
  * A bare WebSocket speaking the printer agent's protocol: says hello with these credentials and
@@ -50,3 +54,13 @@ export async function rawAgent(serverUrl: string, minionId: string, secret: stri
     },
   };
 }
+
+/** A printer state as an agent reports it: idle with nothing to say, unless `s` says otherwise. */
+export const agentPrinterStatus = (s: Partial<TAgentPrinterStatus> = {}): TAgentPrinterStatus => ({
+  state: 'idle',
+  reasons: [],
+  inputTrays: [],
+  supplies: [],
+  markers: [],
+  ...s,
+});

@@ -52,11 +52,6 @@ export type { TNewSession, TRequestMeta };
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 /**
- * The live session of a `sid` cookie token, stamped as seen (and extended) now and then. Read
- * through the session cache (http/session-cache.ts): every change that ends a session or changes
- * a user row announces it (announceSessionEnded / announceUserChanged after the commit).
- */
-/**
  * The live session a token names, only when this instance holds it in memory and nothing about
  * it is due (no touch, not blocked): never the database. The poll fast lane asks; anything
  * else goes the ordinary way (`resumeSession`).
@@ -69,6 +64,13 @@ export function peekCachedSession(ctx: TAppContext, token: string): TCachedSessi
   return session;
 }
 
+/**
+ * The live session of a `sid` cookie token, stamped as seen (and extended) now and then. Read
+ * through the session cache (http/session-cache.ts): every change that ends a session or changes
+ * a user row announces it (announceSessionEnded / announceUserChanged after the commit). A
+ * session found gone at its touch (ended on another instance whose announcement was lost) ends
+ * here too.
+ */
 export async function resumeSession(
   ctx: TAppContext,
   token: string,
@@ -96,7 +98,10 @@ export async function resumeSession(
   if (session.user.blocked_at) return undefined;
   if (now.getTime() - session.lastSeenAt > TOUCH_EVERY_MS) {
     const expiresAt = now.getTime() + ctx.config.sessionTtlDays * 86_400_000;
-    await touchSession(ctx.db, session.id, now, new Date(expiresAt));
+    if (!(await touchSession(ctx.db, session.id, now, new Date(expiresAt)))) {
+      cache.dropSession(session.id);
+      return undefined;
+    }
     session.lastSeenAt = now.getTime();
     session.expiresAt = expiresAt;
   }

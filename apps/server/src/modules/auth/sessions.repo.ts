@@ -63,12 +63,19 @@ export async function findLiveSession(
   };
 }
 
-export async function touchSession(db: TDb, id: string, now: Date, expiresAt: Date): Promise<void> {
-  await db
+/** Stamps the session as seen and extends it; false when it is gone (ended elsewhere). */
+export async function touchSession(
+  db: TDb,
+  id: string,
+  now: Date,
+  expiresAt: Date,
+): Promise<boolean> {
+  const result = await db
     .updateTable('sessions')
     .set({ last_seen_at: now, expires_at: expiresAt })
     .where('id', '=', id)
-    .execute();
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function deleteSession(db: TDb, id: string): Promise<void> {

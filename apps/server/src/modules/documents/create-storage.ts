@@ -10,16 +10,23 @@ import { DatabaseFileStorage } from './storage-database';
  * tables. Scratch directories are under `DATA_DIR/documents/tmp` either way.
  */
 export function createFileStorage(kind: TStorageKind, dataDir: string, db: TDb): FileStorage {
-  const root = path.join(dataDir, 'documents');
-  if (kind === 'database') return new DatabaseFileStorage(db, path.join(root, 'tmp'));
-  return new LocalFileStorage(root, { 'printer-images': path.join(dataDir, 'printer-images') });
+  if (kind === 'database')
+    return new DatabaseFileStorage(db, path.join(dataDir, 'documents', 'tmp'));
+  return createLocalStorage(dataDir);
+}
+
+/** The local storage of `DATA_DIR` (also what `storage-import` copies from). */
+export function createLocalStorage(dataDir: string): LocalFileStorage {
+  return new LocalFileStorage(path.join(dataDir, 'documents'), {
+    'printer-images': path.join(dataDir, 'printer-images'),
+  });
 }
 
 /**
  * With STORAGE=database, whether the local storage's directories (`DATA_DIR/documents` but its
  * scratch, `DATA_DIR/printer-images`) still hold a file: a switch from STORAGE=local that left
- * them behind, whose documents and printer images the database does not have (there is no import;
- * docs/deploy.md). Stops at the first file found.
+ * them behind, whose documents and printer images the database does not have until
+ * `storage-import` copies them (docs/deploy.md). Stops at the first file found.
  */
 export async function localFilesLeftBehind(kind: TStorageKind, dataDir: string): Promise<boolean> {
   if (kind !== 'database') return false;
