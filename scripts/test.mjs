@@ -83,10 +83,17 @@ async function runParallel(runs) {
             stdio: ['ignore', out, out],
             env: process.env,
           });
-          child.on('close', (code) => {
+          let ended = false;
+          const end = (ok, why) => {
+            if (ended) return;
+            ended = true;
+            if (why) fs.writeSync(out, `${why}\n`);
             fs.closeSync(out);
-            resolve({ run, log, ok: code === 0 });
-          });
+            resolve({ run, log, ok });
+          };
+          // A command that cannot start (not installed) fails the step instead of hanging it.
+          child.on('error', (err) => end(false, `could not run ${args[0]}: ${err.message}`));
+          child.on('close', (code) => end(code === 0));
         }),
     ),
   );

@@ -417,6 +417,9 @@ describe('local files left behind by a switch to STORAGE=database', () => {
       await fs.mkdir(path.join(dir, 'documents', 'tmp', 'x'), { recursive: true });
       await fs.writeFile(path.join(dir, 'documents', 'tmp', 'x', 'upload'), 'scratch');
       await fs.mkdir(path.join(dir, 'printer-images'));
+      // Nor a file no key names (put there by hand) or an unfinished copy.
+      await fs.writeFile(path.join(dir, 'printer-images', '.DS_Store'), 'finder');
+      await fs.writeFile(path.join(dir, 'printer-images', 'logo.png.1.partial'), 'half');
       expect(await localFilesLeftBehind('database', dir)).toBe(false);
       await fs.writeFile(path.join(dir, 'printer-images', 'logo-1.png'), 'logo');
       expect(await localFilesLeftBehind('database', dir)).toBe(true);
@@ -576,8 +579,11 @@ describe('two instances with STORAGE=database', () => {
     }
     expect(doc).toMatchObject({ status: 'ready', page_count: 2 });
     // Nothing on either disk but scratch: the upload and its PDF are in the database.
-    for (const app of [a, b])
+    for (const app of [a, b]) {
+      // The directory is there (its scratch was used), and holds nothing else.
+      await expect(fs.stat(app.ctx.storage.scratchRoot)).resolves.toBeTruthy();
       expect(await filesUnder(path.join(app.ctx.config.dataDir, 'documents'))).toEqual([]);
+    }
     expect(await b.ctx.storage.exists(doc.pdf_key as string)).toBe(true);
 
     // The same person on B (sessions are in the database).
@@ -616,9 +622,14 @@ describe('two instances with STORAGE=database', () => {
     a.ctx.db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 });
 
-/** Files below `dir` (relative), leaving out the scratch directory. */
+/** Files below `dir` (relative), leaving out the scratch directory; none when it is not there. */
 async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const entries = await fs
+    .readdir(dir, { recursive: true, withFileTypes: true })
+    .catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return [];
+      throw err;
+    });
   return entries
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))

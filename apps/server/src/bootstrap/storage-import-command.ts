@@ -51,7 +51,7 @@ try {
   }
 } catch (err) {
   process.exitCode = 1;
-  console.error(`Import stopped: ${(err as Error).message}. Run it again to go on.`);
+  console.error('Import stopped (run it again to go on: what is copied already is skipped):', err);
 } finally {
   await database.close();
 }

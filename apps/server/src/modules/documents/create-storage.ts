@@ -1,7 +1,12 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TDb } from '../../db/database';
-import { LocalFileStorage, type FileStorage, type TStorageKind } from './storage';
+import {
+  BadStorageKeyError,
+  checkKey,
+  LocalFileStorage,
+  type FileStorage,
+  type TStorageKind,
+} from './storage';
 import { DatabaseFileStorage } from './storage-database';
 
 /**
@@ -23,31 +28,20 @@ export function createLocalStorage(dataDir: string): LocalFileStorage {
 }
 
 /**
- * With STORAGE=database, whether the local storage's directories (`DATA_DIR/documents` but its
- * scratch, `DATA_DIR/printer-images`) still hold a file: a switch from STORAGE=local that left
- * them behind, whose documents and printer images the database does not have until
- * `storage-import` copies them (docs/deploy.md). Stops at the first file found.
+ * With STORAGE=database, whether the local storage still holds a file the server made (not
+ * scratch work, unfinished copies or files put there by hand): a switch from STORAGE=local whose
+ * documents and printer images the database does not have until `storage-import` copies them
+ * (docs/deploy.md). Stops at the first one.
  */
 export async function localFilesLeftBehind(kind: TStorageKind, dataDir: string): Promise<boolean> {
   if (kind !== 'database') return false;
-  const root = path.join(dataDir, 'documents');
-  return (
-    (await holdsFile(root, path.join(root, 'tmp'))) ||
-    (await holdsFile(path.join(dataDir, 'printer-images')))
-  );
-}
-
-async function holdsFile(dir: string, skip?: string): Promise<boolean> {
-  let entries;
-  try {
-    entries = await fs.readdir(dir, { withFileTypes: true });
-  } catch {
-    return false;
-  }
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isFile()) return true;
-    if (entry.isDirectory() && full !== skip && (await holdsFile(full))) return true;
+  for await (const name of createLocalStorage(dataDir).names()) {
+    try {
+      checkKey(name);
+      return true;
+    } catch (err) {
+      if (!(err instanceof BadStorageKeyError)) throw err;
+    }
   }
   return false;
 }

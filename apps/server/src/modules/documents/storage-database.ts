@@ -161,6 +161,6 @@ export class DatabaseFileStorage extends FileStorage {
   }
 
   protected async sweepBackend(olderThanMs: number): Promise<void> {
-    await deleteIncompleteStoredFiles(this.db, new Date(Date.now() - olderThanMs));
+    await deleteIncompleteStoredFiles(this.db, olderThanMs);
   }
 }

@@ -82,14 +82,12 @@ export async function deleteStoredFileById(db: TDb, fileId: number): Promise<voi
   await db.deleteFrom('stored_files').where('id', '=', fileId).execute();
 }
 
-/** Removes the file under `key`; answers whether there was one. */
-export async function deleteStoredFile(db: TDb, key: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('stored_files')
-    .where('key', '=', key)
-    .where('completed_at', 'is not', null)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/**
+ * Removes the file under `key`, and a write of it still under way (which then fails, as under
+ * `deleteStoredFilesUnder`): a removal is never undone by a write that completes after it.
+ */
+export async function deleteStoredFile(db: TDb, key: string): Promise<void> {
+  await db.deleteFrom('stored_files').where('key', '=', key).execute();
 }
 
 /** Removes every file whose key starts with `prefix` (which ends in `/`), written or being written. */
@@ -102,12 +100,15 @@ export async function deleteStoredFilesUnder(db: TDb, prefix: string): Promise<n
   return Number(result.numDeletedRows);
 }
 
-/** Removes writes that never completed (their writer died) and started before `cutoff`. */
-export async function deleteIncompleteStoredFiles(db: TDb, cutoff: Date): Promise<number> {
+/**
+ * Removes writes that never completed (their writer died) and started over `olderThanMs` ago, by
+ * the database's clock (the one `created_at` was stamped with; an instance's own may be off).
+ */
+export async function deleteIncompleteStoredFiles(db: TDb, olderThanMs: number): Promise<number> {
   const result = await db
     .deleteFrom('stored_files')
     .where('completed_at', 'is', null)
-    .where('created_at', '<', cutoff)
+    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
