@@ -167,10 +167,7 @@ async function announce(ctx: TAnnouncer, event: TBusEvent): Promise<void> {
 }
 
 /** A session ended (sign-out, rotation at sign-in). */
-export function announceSessionEnded(
-  ctx: TAnnouncer,
-  sessionId: string,
-): Promise<void> {
+export function announceSessionEnded(ctx: TAnnouncer, sessionId: string): Promise<void> {
   return announce(ctx, { kind: 'session_ended', sessionId });
 }
 
@@ -179,9 +176,6 @@ export function announceSessionEnded(
  * PIN, sign-in times...) or the user is gone; also ends every cached session of theirs, so it
  * covers sessions deleted with a password change, a block or the account's deletion.
  */
-export function announceUserChanged(
-  ctx: TAnnouncer,
-  userId: number,
-): Promise<void> {
+export function announceUserChanged(ctx: TAnnouncer, userId: number): Promise<void> {
   return announce(ctx, { kind: 'user_changed', userId });
 }

@@ -3,6 +3,7 @@ import type { TAppContext } from '../../context';
 import type { TUserRow } from '../../db/schema';
 import { AppError, fieldError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
+import { findUserById } from '../users';
 import { eraseAccount } from '../users/account-erasure.service';
 import type { TRequestMeta } from './auth.service';
 import { verifyPassword } from './passwords';
@@ -57,13 +58,18 @@ export async function deleteOwnAccount(
   meta: TRequestMeta,
 ): Promise<void> {
   await refuseTooManyFailures(ctx, user, meta);
+  // Confirmed against the row as it is now, not the request's (possibly cached) copy, and before
+  // the erasure's transaction: the slow password hash never runs while the row is locked.
+  const fresh = await findUserById(ctx.db, user.id);
+  const isConfirmed = fresh !== undefined && (await confirmed(fresh, input.confirmation));
   let wrong = false;
   try {
     await eraseAccount(ctx, user.id, {
-      // Confirmed against the row locked for the erasure, not the request's (possibly cached)
-      // copy: a password changed meanwhile elsewhere must not confirm with the old one.
+      // A password (or address) changed meanwhile elsewhere is not confirmed by the old one.
       async check(_trx, current, jobs, found) {
-        if (!(await confirmed(current, input.confirmation))) {
+        const unchanged =
+          current.password_hash === fresh?.password_hash && current.email === fresh.email;
+        if (!isConfirmed || !unchanged) {
           wrong = true;
           throw fieldError('confirmation', 'incorrect');
         }

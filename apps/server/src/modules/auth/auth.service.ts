@@ -291,17 +291,17 @@ export async function changePassword(
   input: TChangePasswordInput,
   meta: TRequestMeta,
 ): Promise<void> {
+  // Checked against the row as it is now, not the request's (possibly cached) copy, and before
+  // the transaction: the slow hash never runs while the row is locked.
+  const fresh = await findUserById(ctx.db, user.id);
+  if (!fresh?.password_hash || !(await verifyPassword(input.old_password, fresh.password_hash)))
+    throw fieldError('old_password', 'incorrect');
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
-    // Checked against the row as it is now, not the request's (possibly cached) copy: a password
-    // changed meanwhile elsewhere must not confirm with the old one.
+    // A password changed meanwhile elsewhere is not confirmed by the one checked above.
     const current = await lockUserById(trx, user.id);
-    if (
-      !current?.password_hash ||
-      !(await verifyPassword(input.old_password, current.password_hash))
-    ) {
+    if (!current?.password_hash || current.password_hash !== fresh.password_hash)
       throw fieldError('old_password', 'incorrect');
-    }
     // This browser stays signed in; every other one is signed out.
     await setNewPassword(ctx, trx, current, {
       passwordHash,
